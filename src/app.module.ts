@@ -1,0 +1,51 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE, RouterModule } from '@nestjs/core';
+import { LoggerModule } from 'nestjs-pino';
+import { ApiKeyIdentifyGuard, ApiKeyRequiredGuard } from './auth/api-key.guards.js';
+import { AuthModule } from './auth/auth.module.js';
+import { AllExceptionsFilter } from './common/errors/all-exceptions.filter.js';
+import { JsonBodyInterceptor } from './common/http/json-body.interceptor.js';
+import { NotFoundController } from './common/http/not-found.controller.js';
+import { loggerParams } from './common/logging.js';
+import { ApiValidationPipe } from './common/pipes/validation.pipe.js';
+import { AppConfig } from './config/app-config.js';
+import { ConfigModule } from './config/config.module.js';
+import { DatabaseModule, SeedModule } from './database/database.module.js';
+import { HealthModule } from './health/health.module.js';
+import { InventoryModule } from './inventory/inventory.module.js';
+
+@Module({ controllers: [NotFoundController] })
+class NotFoundModule {}
+
+/** The versioned API. Its modules' routes live under /v1; health (and docs) stay outside. */
+const API_V1_MODULES = [InventoryModule, NotFoundModule];
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        LoggerModule.forRoot(loggerParams(config)),
+        DatabaseModule,
+        AuthModule,
+        HealthModule,
+        SeedModule,
+        // NotFoundModule comes last so its catch-all route is registered after every real one.
+        ...API_V1_MODULES,
+        RouterModule.register([{ path: 'v1', children: API_V1_MODULES }]),
+      ],
+      providers: [
+        // Guards run in this order. Identify the caller first without rejecting anyone, so the
+        // limiter (next) can count anonymous and invalid-key requests per IP and put its headers
+        // on every response, 401 included; only then is a valid key required.
+        { provide: APP_GUARD, useClass: ApiKeyIdentifyGuard },
+        { provide: APP_GUARD, useClass: ApiKeyRequiredGuard },
+        { provide: APP_INTERCEPTOR, useClass: JsonBodyInterceptor },
+        { provide: APP_PIPE, useClass: ApiValidationPipe },
+        { provide: APP_FILTER, useClass: AllExceptionsFilter },
+      ],
+    };
+  }
+}

@@ -1,0 +1,37 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { AppEnv } from '../config/app-config.js';
+
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+export const SECRET_LENGTH = 40;
+const DISPLAY_SECRET_CHARS = 4;
+const KEY_PATTERN = /^pk_(live|test)_[0-9A-Za-z]{32,128}$/;
+
+/** The contract's prefixes: production keys are live, every other environment's are test keys. */
+export function keyPrefixFor(env: AppEnv): 'pk_live_' | 'pk_test_' {
+  return env === 'production' ? 'pk_live_' : 'pk_test_';
+}
+
+/** A new raw key: the environment's prefix and 40 uniformly random base62 characters (~238 bits). */
+export function generateApiKey(env: AppEnv): string {
+  let secret = '';
+  while (secret.length < SECRET_LENGTH) {
+    for (const byte of randomBytes(SECRET_LENGTH)) {
+      // 248 = 4 * 62: rejecting the top bytes keeps every character equally likely.
+      if (byte < 248 && secret.length < SECRET_LENGTH) secret += BASE62[byte % 62];
+    }
+  }
+  return keyPrefixFor(env) + secret;
+}
+
+export function isWellFormedApiKey(raw: string): boolean {
+  return KEY_PATTERN.test(raw);
+}
+
+export function hashApiKey(raw: string): string {
+  return createHash('sha256').update(raw, 'utf8').digest('hex');
+}
+
+/** What may be shown of a key once it is issued: the prefix and the first secret characters. */
+export function displayPrefix(raw: string): string {
+  return raw.slice(0, 'pk_test_'.length + DISPLAY_SECRET_CHARS);
+}

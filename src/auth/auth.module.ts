@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ApiKeyEntity } from './api-key.entity.js';
+import { ApiKeyIdentifyGuard, ApiKeyRequiredGuard } from './api-key.guards.js';
+import { ApiKeysService } from './api-keys.service.js';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([ApiKeyEntity])],
+  providers: [ApiKeysService, ApiKeyIdentifyGuard, ApiKeyRequiredGuard],
+  exports: [ApiKeysService, ApiKeyIdentifyGuard, ApiKeyRequiredGuard],
+})
+export class AuthModule {}

@@ -1,0 +1,15 @@
+import type { Request } from 'express';
+import type { Plan, Quota } from './plans.js';
+
+/** The caller a valid API key identifies, as the rest of the request pipeline sees it. */
+export interface Principal {
+  keyId: number;
+  keyPrefix: string;
+  plan: Plan;
+  quota: Quota;
+}
+
+/** What the identify guard found in `Authorization`: nothing, something unusable, or a key. */
+export type Identity = { kind: 'missing' } | { kind: 'invalid' } | { kind: 'key'; principal: Principal };
+
+export type IdentifiedRequest = Request & { identity?: Identity; id?: string };

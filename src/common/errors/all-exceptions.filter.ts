@@ -1,0 +1,87 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { ApiError } from './api-error.js';
+import { ERROR_STATUS, ErrorCode } from './error-code.js';
+
+const CODE_BY_STATUS = new Map<number, ErrorCode>(
+  (Object.entries(ERROR_STATUS) as [ErrorCode, number][]).reverse().map(([code, status]) => [status, code]),
+);
+CODE_BY_STATUS.set(HttpStatus.TOO_MANY_REQUESTS, 'rate_limit_exceeded');
+
+/** Errors raised by body-parser carry a `type`; these are the ones a client can cause. */
+const BODY_PARSER_ERRORS: Record<string, { code: ErrorCode; message: (err: { limit?: number; charset?: string }) => string }> = {
+  'entity.parse.failed': { code: 'validation_failed', message: () => 'Request body is not valid JSON' },
+  'entity.too.large': { code: 'payload_too_large', message: (e) => `Request body exceeds ${e.limit} bytes` },
+  'entity.verify.failed': { code: 'validation_failed', message: () => 'Request body was rejected' },
+  'request.aborted': { code: 'validation_failed', message: () => 'Request body was not received in full' },
+  'request.size.invalid': { code: 'validation_failed', message: () => 'Request body length does not match Content-Length' },
+  'encoding.unsupported': { code: 'unsupported_media_type', message: () => 'Content-Encoding is not supported' },
+  'charset.unsupported': { code: 'unsupported_media_type', message: (e) => `Charset "${e.charset}" is not supported` },
+};
+
+interface Translated {
+  status: number;
+  code: ErrorCode;
+  message: string;
+  headers: Record<string, string>;
+}
+
+/**
+ * The one exit for every failure: domain errors, Nest HTTP exceptions, body-parser errors and
+ * bugs all leave as `{code, message, status}`. A 500 reveals nothing internal; it is logged
+ * with the request id that the client also receives in `X-Request-Id`.
+ */
+@Catch()
+export class AllExceptionsFilter implements ExceptionFilter {
+  private readonly logger = new Logger(AllExceptionsFilter.name);
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const req = http.getRequest<Request & { id?: string }>();
+    const res = http.getResponse<Response>();
+    const error = this.translate(exception, req);
+
+    if (error.status >= 500) {
+      this.logger.error(
+        { err: exception, requestId: req.id, method: req.method, path: req.path },
+        `Unhandled error on ${req.method} ${req.path} (request ${req.id ?? 'unknown'})`,
+      );
+    }
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);
+    res.status(error.status).json({ code: error.code, message: error.message, status: error.status });
+  }
+
+  private translate(exception: unknown, req: Request & { id?: string }): Translated {
+    if (exception instanceof ApiError) {
+      return { status: exception.status, code: exception.code, message: exception.message, headers: exception.headers };
+    }
+    const bodyParserError = this.bodyParserError(exception);
+    if (bodyParserError) return bodyParserError;
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      const code = CODE_BY_STATUS.get(status);
+      if (status === HttpStatus.NOT_FOUND) {
+        return { status, code: 'not_found', message: `No route for ${req.method} ${req.path}`, headers: {} };
+      }
+      if (code && status < 500) return { status, code, message: exception.message, headers: {} };
+    }
+    return {
+      status: 500,
+      code: 'internal_error',
+      message: `An unexpected error occurred. Quote request id ${req.id ?? 'unknown'} when reporting it.`,
+      headers: {},
+    };
+  }
+
+  private bodyParserError(exception: unknown): Translated | undefined {
+    if (typeof exception !== 'object' || exception === null || !('type' in exception)) return undefined;
+    const known = BODY_PARSER_ERRORS[String(exception.type)];
+    if (!known) return undefined;
+    const status = ERROR_STATUS[known.code];
+    return { status, code: known.code, message: known.message(exception as { limit?: number }), headers: {} };
+  }
+}

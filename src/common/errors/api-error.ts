@@ -1,0 +1,41 @@
+import { ERROR_STATUS, ErrorBody, ErrorCode } from './error-code.js';
+
+/** A failure the client is meant to see: its code, message and any response headers. */
+export class ApiError extends Error {
+  readonly status: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = ERROR_STATUS[code];
+  }
+
+  toBody(): ErrorBody {
+    return { code: this.code, message: this.message, status: this.status };
+  }
+}
+
+export class ValidationFailedError extends ApiError {
+  constructor(message: string) {
+    super('validation_failed', message);
+  }
+}
+
+export class NotFoundError extends ApiError {
+  constructor(message: string) {
+    super('not_found', message);
+  }
+}
+
+export class UnauthorizedError extends ApiError {
+  constructor(message: string, bearerError?: 'invalid_token') {
+    // RFC 6750 section 3: a 401 names the scheme the client should use.
+    super('unauthorized', message, {
+      'WWW-Authenticate': bearerError ? `Bearer realm="petstore", error="${bearerError}"` : 'Bearer realm="petstore"',
+    });
+  }
+}

@@ -1,0 +1,22 @@
+/** Every `code` an Error body can carry, with the HTTP status it always travels with. */
+export const ERROR_STATUS = {
+  validation_failed: 400,
+  unauthorized: 401,
+  not_found: 404,
+  gone: 410,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limit_exceeded: 429,
+  api_key_banned: 429,
+  internal_error: 500,
+  service_unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** The Error body of the spec: `status` repeats the HTTP status code. */
+export interface ErrorBody {
+  code: ErrorCode;
+  message: string;
+  status: number;
+}

@@ -1,0 +1,48 @@
+import { ArgumentMetadata, ValidationError, ValidationPipe } from '@nestjs/common';
+import { ValidationFailedError } from '../errors/api-error.js';
+
+function describe(errors: ValidationError[], parent = ''): string[] {
+  return errors.flatMap((error) => {
+    const path = parent ? `${parent}.${error.property}` : error.property;
+    const own = Object.values(error.constraints ?? {}).map((message) =>
+      message.startsWith(error.property) ? message.replace(error.property, path) : message,
+    );
+    return [...own, ...describe(error.children ?? [], path)];
+  });
+}
+
+/**
+ * The global pipe: whitelisted, strictly typed DTOs (no implicit conversion, unknown fields
+ * rejected), failing with `validation_failed`. A body must be a JSON object before it is
+ * even compared with its DTO.
+ */
+const RESERVED_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+export class ApiValidationPipe extends ValidationPipe {
+  constructor() {
+    super({
+      whitelist: true,
+      forbidNonWhitelisted: true,
+      forbidUnknownValues: true,
+      stopAtFirstError: true,
+      transform: true,
+      validationError: { target: false, value: false },
+      exceptionFactory: (errors) =>
+        new ValidationFailedError([...new Set(describe(errors))].join('; ') || 'Invalid request'),
+    });
+  }
+
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    // Path parameters have their own pipes (ParsePetIdPipe); DTO classes describe bodies.
+    if (metadata.type === 'param' || metadata.type === 'custom') return value;
+    if (metadata.type === 'body' && (typeof value !== 'object' || value === null || Array.isArray(value))) {
+      throw new ValidationFailedError('Request body must be a JSON object');
+    }
+    if (metadata.type === 'body') {
+      // class-transformer skips these keys instead of reporting them, so forbidNonWhitelisted would not.
+      const reserved = Object.keys(value as object).filter((key) => RESERVED_KEYS.has(key));
+      if (reserved.length > 0) throw new ValidationFailedError(`property ${reserved[0]} should not exist`);
+    }
+    return super.transform(value, metadata);
+  }
+}

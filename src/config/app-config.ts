@@ -1,0 +1,117 @@
+import { isAbsolute, resolve } from 'node:path';
+import { ConfigError, Env, bool, date, int, oneOf, optionalStr, str, url } from './env.schema.js';
+
+export const APP_ENVS = ['development', 'staging', 'production'] as const;
+export type AppEnv = (typeof APP_ENVS)[number];
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export type DatabaseConfig =
+  | { type: 'sqlite'; path: string; busyTimeoutMs: number }
+  | { type: 'postgres'; url: string; poolSize: number; statementTimeoutMs: number; connectTimeoutMs: number };
+
+export interface RedisConfig {
+  url: string;
+  keyPrefix: string;
+  commandTimeoutMs: number;
+}
+
+/**
+ * The whole configuration, validated once at start. Only this folder reads `process.env`;
+ * everything else receives this object (injected as the `AppConfig` token).
+ */
+export abstract class AppConfig {
+  abstract readonly env: AppEnv;
+  abstract readonly http: {
+    port: number;
+    host: string;
+    trustProxy: boolean;
+    publicBaseUrl: string;
+    stagingBaseUrl: string;
+    corsOrigins: string[];
+  };
+  abstract readonly log: { level: LogLevel };
+  abstract readonly database: DatabaseConfig;
+  abstract readonly redis: RedisConfig | undefined;
+  abstract readonly auth: { keyCacheTtlMs: number };
+  abstract readonly rateLimit: {
+    enabled: boolean;
+    banThreshold: number;
+    banSeconds: number;
+    failOpen: boolean;
+  };
+  abstract readonly pets: { sunset: Date };
+  abstract readonly metrics: { enabled: boolean; port: number | undefined };
+}
+
+export const DEFAULT_SQLITE_PATH = './data/petstore.sqlite';
+
+function databaseConfig(env: Env): DatabaseConfig {
+  const value = optionalStr(env, 'DATABASE_URL');
+  const busyTimeoutMs = int(env, 'SQLITE_BUSY_TIMEOUT_MS', 5000, 0, 600_000);
+  if (value === undefined) return { type: 'sqlite', path: resolve(DEFAULT_SQLITE_PATH), busyTimeoutMs };
+  if (value.startsWith('sqlite:')) {
+    const path = value.slice('sqlite:'.length);
+    if (path === '') throw new ConfigError('DATABASE_URL', 'sqlite:<path>, sqlite::memory: or postgres://…', value);
+    return { type: 'sqlite', path: path === ':memory:' || isAbsolute(path) ? path : resolve(path), busyTimeoutMs };
+  }
+  if (/^postgres(ql)?:\/\//.test(value)) {
+    return {
+      type: 'postgres',
+      url: url(env, 'DATABASE_URL', value, ['postgres:', 'postgresql:']),
+      poolSize: int(env, 'DB_POOL_SIZE', 10, 1, 1000),
+      statementTimeoutMs: int(env, 'DB_STATEMENT_TIMEOUT_MS', 5000, 0, 3_600_000),
+      connectTimeoutMs: int(env, 'DB_CONNECT_TIMEOUT_MS', 3000, 100, 600_000),
+    };
+  }
+  throw new ConfigError('DATABASE_URL', 'sqlite:<path>, sqlite::memory: or postgres://…', value);
+}
+
+function redisConfig(env: Env): RedisConfig | undefined {
+  if (optionalStr(env, 'REDIS_URL') === undefined) return undefined;
+  return {
+    url: url(env, 'REDIS_URL', '', ['redis:', 'rediss:']),
+    keyPrefix: str(env, 'REDIS_KEY_PREFIX', 'petstore:'),
+    commandTimeoutMs: int(env, 'REDIS_COMMAND_TIMEOUT_MS', 500, 10, 60_000),
+  };
+}
+
+function baseUrl(env: Env, name: string, fallback: string): string {
+  const value = url(env, name, fallback, ['http:', 'https:']).replace(/\/+$/, '');
+  if (!value.endsWith('/v1')) throw new ConfigError(name, 'an http(s) URL ending in /v1', value);
+  return value;
+}
+
+/** Parses and validates the environment; throws `ConfigError` naming the first bad variable. */
+export function loadConfig(env: Env): AppConfig {
+  const appEnv = oneOf(env, 'APP_ENV', APP_ENVS, 'development');
+  const port = int(env, 'PORT', 3000, 0, 65535);
+  const metricsPort = optionalStr(env, 'METRICS_PORT') === undefined ? undefined : int(env, 'METRICS_PORT', 0, 1, 65535);
+  return {
+    env: appEnv,
+    http: {
+      port,
+      host: str(env, 'HOST', '0.0.0.0'),
+      trustProxy: bool(env, 'TRUST_PROXY', false),
+      publicBaseUrl: baseUrl(env, 'PUBLIC_BASE_URL', `http://localhost:${port}/v1`),
+      stagingBaseUrl: baseUrl(env, 'STAGING_BASE_URL', `http://localhost:${port}/v1`),
+      corsOrigins: (optionalStr(env, 'CORS_ORIGINS') ?? '')
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    },
+    log: { level: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info') },
+    database: databaseConfig(env),
+    redis: redisConfig(env),
+    auth: { keyCacheTtlMs: int(env, 'API_KEY_CACHE_TTL_MS', 5000, 0, 9_000) },
+    rateLimit: {
+      enabled: bool(env, 'RATE_LIMIT_ENABLED', true),
+      banThreshold: int(env, 'RATE_LIMIT_BAN_THRESHOLD', 20, 1, 1_000_000),
+      banSeconds: int(env, 'RATE_LIMIT_BAN_SECONDS', 600, 1, 31_536_000),
+      failOpen: bool(env, 'RATE_LIMIT_FAIL_OPEN', false),
+    },
+    pets: { sunset: date(env, 'PETS_SUNSET', '2027-06-30') },
+    metrics: { enabled: bool(env, 'METRICS_ENABLED', true), port: metricsPort },
+  };
+}

@@ -1,0 +1,22 @@
+import type { NestApplicationOptions } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Logger } from 'nestjs-pino';
+import { installJsonWriter } from './common/http/json.js';
+import type { AppConfig } from './config/app-config.js';
+
+/** Options for `NestFactory.create` / `createNestApplication`, shared by main.ts and the tests. */
+export const APP_OPTIONS: NestApplicationOptions = {
+  // Bodies are read by JsonBodyInterceptor, after the guards, with a 16 KiB limit.
+  bodyParser: false,
+  bufferLogs: true,
+};
+
+/** Everything main.ts does to the app besides listening, so the tests run the same pipeline. */
+export function configureApp(app: NestExpressApplication, config: AppConfig): NestExpressApplication {
+  app.useLogger(app.get(Logger));
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.http.trustProxy);
+  installJsonWriter(app);
+  app.enableShutdownHooks();
+  return app;
+}

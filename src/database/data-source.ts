@@ -1,0 +1,46 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { DataSourceOptions } from 'typeorm';
+import type { DatabaseConfig } from '../config/app-config.js';
+import { ENTITIES } from './entities.js';
+import { POSTGRES_MIGRATIONS, SQLITE_MIGRATIONS } from './migrations/index.js';
+
+/** The one set of DataSource options, shared by the app, the CLI and `ormconfig.ts`. */
+export function dataSourceOptions(db: DatabaseConfig): DataSourceOptions {
+  const common = {
+    entities: ENTITIES,
+    synchronize: false,
+    migrationsRun: true,
+    migrationsTableName: 'migrations',
+  } as const;
+  if (db.type === 'sqlite') {
+    const inMemory = db.path === ':memory:';
+    if (!inMemory) mkdirSync(dirname(db.path), { recursive: true });
+    return {
+      ...common,
+      type: 'better-sqlite3',
+      database: db.path,
+      migrations: SQLITE_MIGRATIONS,
+      enableWAL: !inMemory,
+      timeout: db.busyTimeoutMs,
+      prepareDatabase: (connection: { pragma(sql: string): unknown }) => {
+        connection.pragma('foreign_keys = ON');
+        // WAL makes NORMAL durable against process crashes (only an OS crash can lose the last commits).
+        connection.pragma('synchronous = NORMAL');
+      },
+    };
+  }
+  return {
+    ...common,
+    type: 'postgres',
+    url: db.url,
+    migrations: POSTGRES_MIGRATIONS,
+    poolSize: db.poolSize,
+    connectTimeoutMS: db.connectTimeoutMs,
+    extra: {
+      max: db.poolSize,
+      statement_timeout: db.statementTimeoutMs,
+      query_timeout: db.statementTimeoutMs > 0 ? db.statementTimeoutMs + 1000 : undefined,
+    },
+  };
+}

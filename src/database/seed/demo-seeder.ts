@@ -1,0 +1,26 @@
+import { Injectable } from '@nestjs/common';
+import { ApiKeysService } from '../../auth/api-keys.service.js';
+import { AppConfig } from '../../config/app-config.js';
+import { InventoryImporter } from '../../inventory/inventory.importer.js';
+import { InventoryRepository } from '../../inventory/inventory.repository.js';
+import { DEMO_PETS } from './demo-catalog.js';
+
+/** Seeds an empty development database so `npm start` has something to show. */
+@Injectable()
+export class DemoSeeder {
+  constructor(
+    private readonly config: AppConfig,
+    private readonly inventory: InventoryRepository,
+    private readonly importer: InventoryImporter,
+    private readonly apiKeys: ApiKeysService,
+  ) {}
+
+  /** Returns the demo key's raw value when it created one (development, empty database only). */
+  async seedIfEmpty(): Promise<string | undefined> {
+    if (this.config.env !== 'development') return undefined;
+    if ((await this.inventory.count()) > 0 || (await this.apiKeys.list()).length > 0) return undefined;
+    await this.importer.import(DEMO_PETS);
+    const { rawKey } = await this.apiKeys.create({ plan: 'free', name: 'demo' });
+    return rawKey;
+  }
+}

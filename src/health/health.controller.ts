@@ -1,0 +1,33 @@
+import { Controller, Get, ServiceUnavailableException } from '@nestjs/common';
+import { HealthCheck, HealthCheckService, HealthIndicatorFunction, TypeOrmHealthIndicator } from '@nestjs/terminus';
+import { Public } from '../auth/public.decorator.js';
+import { ApiError } from '../common/errors/api-error.js';
+
+@Public()
+@Controller('health')
+export class HealthController {
+  constructor(
+    private readonly health: HealthCheckService,
+    private readonly db: TypeOrmHealthIndicator,
+  ) {}
+
+  /** Liveness: the process serves HTTP. Never touches a dependency. */
+  @Get()
+  live(): { status: 'ok' } {
+    return { status: 'ok' };
+  }
+
+  /** Readiness: every dependency answers; 503 names the ones that do not. */
+  @Get('ready')
+  @HealthCheck()
+  async ready(): Promise<unknown> {
+    const checks: HealthIndicatorFunction[] = [() => this.db.pingCheck('database', { timeout: 1000 })];
+    try {
+      return await this.health.check(checks);
+    } catch (err) {
+      if (!(err instanceof ServiceUnavailableException)) throw err;
+      const failed = Object.keys((err.getResponse() as { error?: object }).error ?? {});
+      throw new ApiError('service_unavailable', `Not ready: ${failed.join(', ') || 'a dependency'} unavailable`);
+    }
+  }
+}

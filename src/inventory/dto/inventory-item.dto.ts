@@ -1,0 +1,14 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { PET_STATUSES, type PetStatus } from '../pet-status.js';
+
+/** The spec's InventoryItem: exactly petId, quantity and status. */
+export class InventoryItem {
+  @ApiProperty({ type: 'integer', format: 'int64', example: 9007199254740993, description: 'Identifier of the animal the entry tracks' })
+  petId!: bigint;
+
+  @ApiProperty({ type: 'integer', example: 12, description: 'Current stock count' })
+  quantity!: number;
+
+  @ApiProperty({ enum: PET_STATUSES, enumName: 'PetStatus', description: 'Status of the pet' })
+  status!: PetStatus;
+}
