@@ -12,7 +12,7 @@ export default defineConfig({
     }),
   ],
   test: {
-    include: ['src/**/*.spec.ts', 'test/**/*.spec.ts'],
+    include: ['src/**/*.spec.ts', 'test/**/*.e2e-spec.ts'],
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 60_000,
