@@ -30,7 +30,7 @@ async function bootstrap(): Promise<void> {
   if (demoKey) {
     // Development only, on an empty database: the one time a raw key is ever written out.
     logger.log(`Demo API key (free plan, shown once): ${demoKey}`, 'Bootstrap');
-    logger.log(`Try it: curl -H "Authorization: Bearer ${demoKey}" ${url}/v1/inventory`, 'Bootstrap');
+    logger.log(`Try it: curl -H 'Authorization: Bearer ${demoKey}' ${url}/v1/inventory`, 'Bootstrap');
   }
 }
 

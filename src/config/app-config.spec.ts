@@ -1,0 +1,63 @@
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './app-config.js';
+import { ConfigError } from './env.schema.js';
+
+function failure(env: Record<string, string>): string {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return (err as Error).message;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('should default to development on ./data/petstore.sqlite, port 3000 on all interfaces', () => {
+    const config = loadConfig({});
+    expect(config.env).toBe('development');
+    expect(config.http).toMatchObject({ port: 3000, host: '0.0.0.0', trustProxy: false });
+    expect(config.database).toEqual({ type: 'sqlite', path: resolve('data/petstore.sqlite'), busyTimeoutMs: 5000 });
+    expect(config.redis).toBeUndefined();
+    expect(config.rateLimit).toEqual({ enabled: true, banThreshold: 20, banSeconds: 600, failOpen: false });
+    expect(config.pets.sunset.toISOString()).toBe('2027-06-30T00:00:00.000Z');
+  });
+
+  it('should read sqlite:, sqlite::memory: and postgres URLs', () => {
+    expect(loadConfig({ DATABASE_URL: 'sqlite::memory:' }).database).toMatchObject({ type: 'sqlite', path: ':memory:' });
+    expect(loadConfig({ DATABASE_URL: 'sqlite:/tmp/x.db' }).database).toMatchObject({ type: 'sqlite', path: '/tmp/x.db' });
+    expect(loadConfig({ DATABASE_URL: 'sqlite:rel/x.db' }).database).toMatchObject({ path: resolve('rel/x.db') });
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h:5432/db', DB_POOL_SIZE: '4' }).database).toMatchObject({
+      type: 'postgres',
+      url: 'postgres://u@h:5432/db',
+      poolSize: 4,
+    });
+    expect(loadConfig({ DATABASE_URL: 'postgresql://u@h/db' }).database.type).toBe('postgres');
+  });
+
+  it('should treat an empty variable as unset', () => {
+    expect(loadConfig({ PORT: '', APP_ENV: ' ' }).http.port).toBe(3000);
+  });
+
+  it('should name the variable and what it accepts on one line', () => {
+    expect(failure({ PORT: 'abc' })).toBe('PORT must be an integer from 0 to 65535 (got "abc")');
+    expect(failure({ PORT: '70000' })).toMatch(/^PORT must be an integer from 0 to 65535/);
+    expect(failure({ APP_ENV: 'prod' })).toBe('APP_ENV must be one of development | staging | production (got "prod")');
+    expect(failure({ DATABASE_URL: 'mysql://x' })).toMatch(/^DATABASE_URL must be sqlite:<path>, sqlite::memory: or postgres:\/\/…/);
+    expect(failure({ TRUST_PROXY: 'maybe' })).toMatch(/^TRUST_PROXY must be one of 1, true, yes, on, 0, false/);
+    expect(failure({ REDIS_URL: 'http://x' })).toMatch(/^REDIS_URL must be a URL \(redis:, rediss:\)/);
+    expect(failure({ PETS_SUNSET: 'next year' })).toMatch(/^PETS_SUNSET must be an ISO 8601 date/);
+    expect(failure({ PUBLIC_BASE_URL: 'https://api.example.com' })).toMatch(/^PUBLIC_BASE_URL must be an http\(s\) URL ending in \/v1/);
+    expect(failure({ API_KEY_CACHE_TTL_MS: '60000' })).toMatch(/^API_KEY_CACHE_TTL_MS must be an integer from 0 to 9000/);
+    for (const message of [failure({ PORT: 'x' }), failure({ LOG_LEVEL: 'loud' })]) expect(message).not.toContain('\n');
+  });
+
+  it('should accept Redis settings only with REDIS_URL', () => {
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379', REDIS_KEY_PREFIX: 'x:' }).redis).toEqual({
+      url: 'redis://127.0.0.1:6379',
+      keyPrefix: 'x:',
+      commandTimeoutMs: 500,
+    });
+  });
+});

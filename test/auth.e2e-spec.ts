@@ -1,0 +1,111 @@
+import request from 'supertest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiKeysService } from '../src/auth/api-keys.service.js';
+import { ApiKeyEntity } from '../src/auth/api-key.entity.js';
+import { hashApiKey } from '../src/auth/api-key.codec.js';
+import { DataSource } from 'typeorm';
+import { createTestApp, type TestApp } from './support/create-test-app.js';
+
+describe('API keys (e2e)', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+  beforeEach(() => t.reset());
+
+  const get = (authorization?: string) => {
+    const req = request(t.server).get('/v1/inventory');
+    return authorization === undefined ? req : req.set('Authorization', authorization);
+  };
+
+  it('should accept a valid key as a bearer token, whatever the scheme case', async () => {
+    const key = await t.createKey();
+    await get(`Bearer ${key}`).expect(200);
+    await get(`bearer ${key}`).expect(200);
+  });
+
+  it('should answer a missing key with 401 and a Bearer challenge', async () => {
+    const res = await get().expect(401);
+    expect(res.body).toEqual({
+      code: 'unauthorized',
+      message: 'An API key is required: send it as "Authorization: Bearer <API_KEY>"',
+      status: 401,
+    });
+    expect(res.headers['www-authenticate']).toBe('Bearer realm="petstore"');
+  });
+
+  it.each([
+    ['an unknown key', `Bearer pk_test_${'A'.repeat(40)}`],
+    ['a malformed key', 'Bearer hello'],
+    ['another scheme', 'Basic dXNlcjpwYXNz'],
+    ['a bare key without scheme', `pk_test_${'A'.repeat(40)}`],
+    ['an empty bearer', 'Bearer '],
+  ])('should answer %s with 401 invalid_token', async (_name, header) => {
+    const res = await get(header).expect(401);
+    expect(res.body).toEqual({ code: 'unauthorized', message: 'The API key is invalid or has been revoked', status: 401 });
+    expect(res.headers['www-authenticate']).toBe('Bearer realm="petstore", error="invalid_token"');
+  });
+
+  it('should store only the SHA-256 hash and a display prefix, never the raw key', async () => {
+    const key = await t.createKey({ name: 'shop', plan: 'pro', perMinute: 500 });
+    const rows = await t.app.get(DataSource).query('SELECT * FROM api_keys');
+    expect(rows).toHaveLength(1);
+    expect(JSON.stringify(rows)).not.toContain(key);
+    expect(rows[0]).toMatchObject({
+      key_hash: hashApiKey(key),
+      key_prefix: key.slice(0, 12),
+      plan: 'pro',
+      per_minute: 500,
+      per_day: null,
+      environment: 'development',
+      revoked_at: null,
+      name: 'shop',
+    });
+    expect(rows[0].created_at).toBeTruthy();
+  });
+
+  it('should accept a key created while the app runs at once', async () => {
+    const service = t.app.get(ApiKeysService);
+    const { rawKey } = await service.create({ plan: 'free' });
+    await get(`Bearer ${rawKey}`).expect(200);
+  });
+
+  it('should reject a key revoked through the service at once', async () => {
+    const service = t.app.get(ApiKeysService);
+    const { key, rawKey } = await service.create({ plan: 'free' });
+    await get(`Bearer ${rawKey}`).expect(200);
+    await service.revoke(key.id);
+    await get(`Bearer ${rawKey}`).expect(401);
+  });
+
+  it('should reject a key revoked elsewhere (straight in the database) within the cache lifetime', async () => {
+    const { key, rawKey } = await t.app.get(ApiKeysService).create({ plan: 'free' });
+    await get(`Bearer ${rawKey}`).expect(200);
+    await t.app.get(DataSource).getRepository(ApiKeyEntity).update({ id: key.id }, { revokedAt: new Date() });
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    try {
+      await get(`Bearer ${rawKey}`).expect(200);
+      expect(t.config.auth.keyCacheTtlMs).toBeLessThan(10_000);
+      vi.advanceTimersByTime(t.config.auth.keyCacheTtlMs + 1);
+      await get(`Bearer ${rawKey}`).expect(401);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('should require enterprise keys to carry both limits', async () => {
+    const service = t.app.get(ApiKeysService);
+    await expect(service.create({ plan: 'enterprise', perMinute: 10 })).rejects.toMatchObject({ code: 'validation_failed' });
+    const { key } = await service.create({ plan: 'enterprise', perMinute: 10, perDay: 100 });
+    expect(key).toMatchObject({ plan: 'enterprise', perMinute: 10, perDay: 100 });
+  });
+
+  it('should keep health public', async () => {
+    await request(t.server).get('/health').expect(200, { status: 'ok' });
+    const ready = await request(t.server).get('/health/ready').expect(200);
+    expect(ready.body.status).toBe('ok');
+    expect(ready.body.details.database.status).toBe('up');
+  });
+});

@@ -1,0 +1,58 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const MAIN = join(import.meta.dirname, '..', 'dist', 'main.js');
+
+/** Starts the built server and resolves with its log once it printed `until`; the caller kills it. */
+function startServer(env: Record<string, string>, until: RegExp) {
+  const child = spawn(process.execPath, [MAIN], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let log = '';
+  const ready = new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${log}`)), 20_000);
+    const onData = (chunk: Buffer) => {
+      log += chunk.toString();
+      if (until.test(log)) {
+        clearTimeout(timer);
+        resolve(log);
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${log}`)));
+  });
+  return { child, ready };
+}
+
+describe('npm start (built server)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'petstore-start-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('should print a demo key and a curl line that returns the demo stock', async () => {
+    const { child, ready } = startServer(
+      { DATABASE_URL: `sqlite:${join(dir, 'demo.sqlite')}`, PORT: '0', HOST: '127.0.0.1', APP_ENV: 'development', LOG_LEVEL: 'info' },
+      /Try it: curl/,
+    );
+    try {
+      const log = await ready;
+      const curl = /Try it: curl -H 'Authorization: Bearer (pk_test_[0-9A-Za-z]{40})' (http:\/\/localhost:\d+\/v1\/inventory)/.exec(log);
+      expect(curl, log).not.toBeNull();
+      const res = await fetch(curl![2].replace('localhost', '127.0.0.1'), { headers: { Authorization: `Bearer ${curl![1]}` } });
+      expect(res.status).toBe(200);
+      const items = (await res.json()) as { petId: number; quantity: number; status: string }[];
+      expect(items.length).toBeGreaterThanOrEqual(10);
+      expect(Object.keys(items[0])).toEqual(['petId', 'quantity', 'status']);
+      for (const line of log.trim().split('\n')) expect(() => JSON.parse(line), line).not.toThrow();
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
+
+  it('should refuse to start on a bad variable with one line naming it', () => {
+    const result = spawnSync(process.execPath, [MAIN], { env: { ...process.env, PORT: 'eighty' }, encoding: 'utf8' });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toBe('Invalid configuration: PORT must be an integer from 0 to 65535 (got "eighty")\n');
+  });
+});
