@@ -1,0 +1,25 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuthModule } from '../auth/auth.module.js';
+import { AppConfig } from '../config/app-config.js';
+import { ConfigModule } from '../config/config.module.js';
+import { dataSourceOptions } from '../database/data-source.js';
+import { InventoryModule } from '../inventory/inventory.module.js';
+
+/** The services the commands call, on the server's database, without any HTTP layer. */
+@Module({})
+export class CliModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: CliModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        // A command fails at once on an unreachable database instead of retrying for half a
+        // minute as a starting server does.
+        TypeOrmModule.forRoot({ ...dataSourceOptions(config.database), retryAttempts: 0 }),
+        AuthModule,
+        InventoryModule,
+      ],
+    };
+  }
+}
