@@ -1,10 +1,8 @@
 import 'reflect-metadata';
 import { parseArgs } from 'node:util';
 import type { INestApplicationContext, Type } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import { loadConfig } from '../config/app-config.js';
 import { ConfigError } from '../config/env.schema.js';
-import { CliModule } from './cli.module.js';
 import { type Command, type CommandContext, type OptionValues, UsageError } from './command.js';
 import { INVENTORY_COMMANDS } from './import.command.js';
 import { KEYS_COMMANDS } from './keys.command.js';
@@ -118,15 +116,19 @@ async function run(argv: string[]): Promise<number> {
     out: (line) => write(process.stdout, line),
     err: (line) => write(process.stderr, line),
     async get<T>(type: Type<T>): Promise<T> {
-      app ??= await NestFactory.createApplicationContext(
-        CliModule.forRoot(loadConfig(process.env)),
-        {
+      if (!app) {
+        const config = loadConfig(process.env);
+        const [{ NestFactory }, { CliModule }] = await Promise.all([
+          import('@nestjs/core'),
+          import('./cli.module.js'),
+        ]);
+        app = await NestFactory.createApplicationContext(CliModule.forRoot(config), {
           // Failures are reported once, below, as a plain message; by default Nest would log them
           // with a stack trace and abort the process.
           logger: false,
           abortOnError: false,
-        },
-      );
+        });
+      }
       return app.get(type);
     },
   };

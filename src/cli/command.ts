@@ -43,6 +43,10 @@ export interface Command {
   /** The options part of the synopsis, e.g. '--plan PLAN [--name LABEL]'. */
   synopsis: string;
   description: string;
+  /**
+   * Loads the application's modules with `await import()`, not at the top of the file, so that
+   * --help and usage errors answer at once instead of after loading Nest and TypeORM.
+   */
   run(ctx: CommandContext, input: CommandInput): Promise<void>;
 }
 

@@ -1,14 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import {
-  ImportError,
-  InventoryImporter,
-  parseImportFile,
-} from '../inventory/inventory.importer.js';
 import type { ImportRow } from '../inventory/inventory.repository.js';
 import { type Command, CommandError, type CommandContext } from './command.js';
 
 /** Files at least this long report progress, every tenth of the way. */
-export const PROGRESS_MIN_ROWS = 10_000;
+const PROGRESS_MIN_ROWS = 10_000;
 
 const READ_FAILURES: Record<string, string> = {
   ENOENT: 'no such file',
@@ -24,6 +19,7 @@ async function readImportFile(file: string): Promise<ImportRow[]> {
     const code = (err as NodeJS.ErrnoException).code ?? '';
     throw new CommandError(`cannot read ${file}: ${READ_FAILURES[code] ?? (err as Error).message}`);
   }
+  const { ImportError, parseImportFile } = await import('../inventory/inventory.importer.js');
   try {
     // Editors on Windows often save JSON with a byte order mark, which JSON itself does not allow.
     return parseImportFile(text.replace(/^\uFEFF/, ''));
@@ -59,6 +55,7 @@ const importInventory: Command = {
   async run(ctx, { args, options }) {
     const file = args.FILE;
     const rows = await readImportFile(file);
+    const { InventoryImporter } = await import('../inventory/inventory.importer.js');
     const importer = await ctx.get(InventoryImporter);
     const onProgress = progressReporter(ctx, rows.length);
     if (onProgress) ctx.err(`Importing ${rows.length} rows from ${file} ...`);

@@ -1,10 +1,21 @@
 import type { ApiKeyEntity } from '../auth/api-key.entity.js';
-import { ApiKeysService } from '../auth/api-keys.service.js';
+import type { ApiKeysService } from '../auth/api-keys.service.js';
 import { isPlan, PLANS, quotaFor } from '../auth/plans.js';
-import { type Command, optionString, parseIntegerArg, UsageError } from './command.js';
+import {
+  type Command,
+  type CommandContext,
+  optionString,
+  parseIntegerArg,
+  UsageError,
+} from './command.js';
 
 const MAX_LIMIT = 2_147_483_647;
 const MAX_NAME_LENGTH = 100;
+
+async function apiKeys(ctx: CommandContext): Promise<ApiKeysService> {
+  const service = await import('../auth/api-keys.service.js');
+  return ctx.get(service.ApiKeysService);
+}
 
 function keySummary(key: ApiKeyEntity) {
   const quota = quotaFor(key.plan, key);
@@ -54,10 +65,11 @@ const createKey: Command = {
   async run(ctx, { options }) {
     const plan = optionString(options, 'plan');
     if (plan === undefined) throw new UsageError(`--plan is required (${PLANS.join(', ')})`);
-    if (!isPlan(plan))
+    if (!isPlan(plan)) {
       throw new UsageError(
         `--plan must be one of ${PLANS.join(', ')} (got ${JSON.stringify(plan)})`,
       );
+    }
     const name = optionString(options, 'name');
     if (name !== undefined && (name.trim() === '' || name.length > MAX_NAME_LENGTH)) {
       throw new UsageError(`--name must be 1 to ${MAX_NAME_LENGTH} characters`);
@@ -68,9 +80,7 @@ const createKey: Command = {
       throw new UsageError('an enterprise key needs both --per-minute and --per-day');
     }
 
-    const { key, rawKey } = await (
-      await ctx.get(ApiKeysService)
-    ).create({ plan, name, perMinute, perDay });
+    const { key, rawKey } = await (await apiKeys(ctx)).create({ plan, name, perMinute, perDay });
     const summary = keySummary(key);
     if (options.json) {
       const { revokedAt: _revokedAt, ...created } = summary;
@@ -94,7 +104,7 @@ const listKeys: Command = {
   description:
     'List API keys with their limits and state (raw keys are never stored, so never shown).',
   async run(ctx, { options }) {
-    const keys = (await (await ctx.get(ApiKeysService)).list()).map(keySummary);
+    const keys = (await (await apiKeys(ctx)).list()).map(keySummary);
     if (options.json) {
       ctx.out(JSON.stringify(keys));
       return;
@@ -138,7 +148,7 @@ const revokeKey: Command = {
     'Revoke an API key by id (see keys list). Running servers refuse it within 10 seconds.',
   async run(ctx, { args }) {
     const id = parseIntegerArg('ID', args.ID, 1, MAX_LIMIT);
-    const keys = await ctx.get(ApiKeysService);
+    const keys = await apiKeys(ctx);
     const before = (await keys.list()).find((key) => key.id === id);
     if (before?.revokedAt) {
       ctx.out(
@@ -147,7 +157,9 @@ const revokeKey: Command = {
       return;
     }
     const key = await keys.revoke(id);
-    ctx.out(`Revoked API key ${id} (${key.keyPrefix}).`);
+    ctx.out(
+      `Revoked API key ${id} (${key.keyPrefix}); running servers refuse it within 10 seconds.`,
+    );
   },
 };
 
