@@ -13,6 +13,7 @@ import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule, SeedModule } from './database/database.module.js';
 import { HealthModule } from './health/health.module.js';
 import { InventoryModule } from './inventory/inventory.module.js';
+import { MetricsModule } from './metrics/metrics.module.js';
 
 @Module({ controllers: [NotFoundController] })
 class NotFoundModule {}
@@ -31,6 +32,7 @@ export class AppModule {
         DatabaseModule,
         AuthModule,
         HealthModule,
+        MetricsModule.forRoot(config),
         SeedModule,
         // NotFoundModule comes last so its catch-all route is registered after every real one.
         ...API_V1_MODULES,

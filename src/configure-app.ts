@@ -2,6 +2,7 @@ import type { NestApplicationOptions } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from 'nestjs-pino';
 import { installJsonWriter } from './common/http/json.js';
+import { applySecurity } from './common/http/security.js';
 import type { AppConfig } from './config/app-config.js';
 
 /** Options for `NestFactory.create` / `createNestApplication`, shared by main.ts and the tests. */
@@ -14,7 +15,7 @@ export const APP_OPTIONS: NestApplicationOptions = {
 /** Everything main.ts does to the app besides listening, so the tests run the same pipeline. */
 export function configureApp(app: NestExpressApplication, config: AppConfig): NestExpressApplication {
   app.useLogger(app.get(Logger));
-  app.disable('x-powered-by');
+  applySecurity(app, config);
   app.set('trust proxy', config.http.trustProxy);
   installJsonWriter(app);
   app.enableShutdownHooks();

@@ -17,6 +17,13 @@ export interface RedisConfig {
   commandTimeoutMs: number;
 }
 
+/** Node HTTP server limits against slow or idle clients (see README "Security"). */
+export interface ServerTimeouts {
+  headersMs: number;
+  requestMs: number;
+  keepAliveMs: number;
+}
+
 /**
  * The whole configuration, validated once at start. Only this folder reads `process.env`;
  * everything else receives this object (injected as the `AppConfig` token).
@@ -30,6 +37,7 @@ export abstract class AppConfig {
     publicBaseUrl: string;
     stagingBaseUrl: string;
     corsOrigins: string[];
+    timeouts: ServerTimeouts;
   };
   abstract readonly log: { level: LogLevel };
   abstract readonly database: DatabaseConfig;
@@ -77,6 +85,30 @@ function redisConfig(env: Env): RedisConfig | undefined {
   };
 }
 
+function corsOrigins(env: Env): string[] {
+  const origins = (optionalStr(env, 'CORS_ORIGINS') ?? '')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean);
+  for (const origin of origins) {
+    // The Origin header is scheme://host[:port] exactly; anything else would never match.
+    if (origin !== '*' && !/^https?:\/\/[^/\s?#]+$/.test(origin)) {
+      throw new ConfigError('CORS_ORIGINS', 'a comma-separated list of origins such as https://shop.example, or *', origin);
+    }
+  }
+  return origins;
+}
+
+function serverTimeouts(env: Env): ServerTimeouts {
+  const headersMs = int(env, 'HTTP_HEADERS_TIMEOUT_MS', 10_000, 100, 600_000);
+  const requestMs = int(env, 'HTTP_REQUEST_TIMEOUT_MS', 30_000, 100, 3_600_000);
+  // Node requires the whole request's limit to cover its headers' limit.
+  if (requestMs < headersMs) {
+    throw new ConfigError('HTTP_REQUEST_TIMEOUT_MS', `at least HTTP_HEADERS_TIMEOUT_MS (${headersMs})`, String(requestMs));
+  }
+  return { headersMs, requestMs, keepAliveMs: int(env, 'HTTP_KEEP_ALIVE_TIMEOUT_MS', 5_000, 100, 600_000) };
+}
+
 function baseUrl(env: Env, name: string, fallback: string): string {
   const value = url(env, name, fallback, ['http:', 'https:']).replace(/\/+$/, '');
   if (!value.endsWith('/v1')) throw new ConfigError(name, 'an http(s) URL ending in /v1', value);
@@ -88,6 +120,9 @@ export function loadConfig(env: Env): AppConfig {
   const appEnv = oneOf(env, 'APP_ENV', APP_ENVS, 'development');
   const port = int(env, 'PORT', 3000, 0, 65535);
   const metricsPort = optionalStr(env, 'METRICS_PORT') === undefined ? undefined : int(env, 'METRICS_PORT', 0, 1, 65535);
+  if (metricsPort !== undefined && metricsPort === port) {
+    throw new ConfigError('METRICS_PORT', `a port other than PORT (${port})`, String(metricsPort));
+  }
   return {
     env: appEnv,
     http: {
@@ -96,10 +131,8 @@ export function loadConfig(env: Env): AppConfig {
       trustProxy: bool(env, 'TRUST_PROXY', false),
       publicBaseUrl: baseUrl(env, 'PUBLIC_BASE_URL', `http://localhost:${port}/v1`),
       stagingBaseUrl: baseUrl(env, 'STAGING_BASE_URL', `http://localhost:${port}/v1`),
-      corsOrigins: (optionalStr(env, 'CORS_ORIGINS') ?? '')
-        .split(',')
-        .map((origin) => origin.trim())
-        .filter(Boolean),
+      corsOrigins: corsOrigins(env),
+      timeouts: serverTimeouts(env),
     },
     log: { level: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info') },
     database: databaseConfig(env),

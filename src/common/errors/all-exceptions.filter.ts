@@ -1,5 +1,6 @@
-import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger, Optional } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { MetricsService } from '../../metrics/metrics.service.js';
 import { ApiError } from './api-error.js';
 import { ERROR_STATUS, ErrorCode } from './error-code.js';
 
@@ -35,11 +36,14 @@ interface Translated {
 export class AllExceptionsFilter implements ExceptionFilter {
   private readonly logger = new Logger(AllExceptionsFilter.name);
 
+  constructor(@Optional() private readonly metrics?: MetricsService) {}
+
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
     const req = http.getRequest<Request & { id?: string }>();
     const res = http.getResponse<Response>();
     const error = this.translate(exception, req);
+    this.metrics?.recordFailure(exception, error.code);
 
     if (error.status >= 500) {
       this.logger.error(

@@ -5,12 +5,26 @@ import type { Observable } from 'rxjs';
 import { ApiError } from '../errors/api-error.js';
 
 export const BODY_LIMIT_BYTES = 16 * 1024;
+/** Deeper JSON would overflow the stack of recursive consumers such as class-transformer. */
+export const BODY_MAX_DEPTH = 32;
 const JSON_MEDIA_TYPES = new Set(['application/json', 'application/merge-patch+json']);
 const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 
 function hasBody(req: Request): boolean {
   const length = req.headers['content-length'];
   return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
+/** Whether a parsed JSON value nests objects or arrays more than `max` levels deep (checked without recursion). */
+export function nestsDeeperThan(value: unknown, max: number): boolean {
+  const pending: [unknown, number][] = [[value, 1]];
+  while (pending.length > 0) {
+    const [node, depth] = pending.pop()!;
+    if (typeof node !== 'object' || node === null) continue;
+    if (depth > max) return true;
+    for (const child of Object.values(node)) pending.push([child, depth + 1]);
+  }
+  return false;
 }
 
 /**
@@ -36,6 +50,9 @@ export class JsonBodyInterceptor implements NestInterceptor {
       await new Promise<void>((resolve, reject) =>
         this.parseJson(req, http.getResponse<Response>(), (err?: unknown) => (err ? reject(err) : resolve())),
       );
+      if (nestsDeeperThan(req.body, BODY_MAX_DEPTH)) {
+        throw new ApiError('validation_failed', `Request body nests deeper than ${BODY_MAX_DEPTH} levels`);
+      }
     }
     return next.handle();
   }

@@ -39,8 +39,9 @@ export class ApiValidationPipe extends ValidationPipe {
       throw new ValidationFailedError('Request body must be a JSON object');
     }
     if (metadata.type === 'body') {
-      // class-transformer skips these keys instead of reporting them, so forbidNonWhitelisted would not.
-      const reserved = Object.keys(value as object).filter((key) => RESERVED_KEYS.has(key));
+      // class-transformer skips these keys, and any named like an inherited method (toString,
+      // hasOwnProperty…), instead of reporting them, so forbidNonWhitelisted would not.
+      const reserved = Object.keys(value as object).filter((key) => RESERVED_KEYS.has(key) || key in Object.prototype);
       if (reserved.length > 0) throw new ValidationFailedError(`property ${reserved[0]} should not exist`);
     }
     return super.transform(value, metadata);

@@ -1,0 +1,92 @@
+import type { Server } from 'node:http';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import helmet from 'helmet';
+import type { AppConfig, ServerTimeouts } from '../../config/app-config.js';
+
+/** Response headers a cross-origin browser client may read (rate limits, caching, deprecation). */
+export const CORS_EXPOSED_HEADERS = [
+  'X-RateLimit-Limit',
+  'X-RateLimit-Remaining',
+  'X-RateLimit-Reset',
+  'RateLimit',
+  'RateLimit-Policy',
+  'Retry-After',
+  'X-Request-Id',
+  'ETag',
+  'Deprecation',
+  'Sunset',
+  'Link',
+];
+
+const DOCS_PATH = /^\/docs(\/|$)/;
+
+/**
+ * The API only ever returns JSON, so its pages may load nothing and be framed by no one. Swagger
+ * UI at /docs needs its own scripts, styles (some inline), data: images and a fetch of the
+ * OpenAPI document, all from this origin. `upgrade-insecure-requests` is left out of both:
+ * the service is often reached over plain HTTP inside a network, where it would break /docs.
+ */
+const apiHeaders = helmet({
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+  },
+  frameguard: { action: 'deny' },
+});
+const docsHeaders = helmet({
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      baseUri: ["'self'"],
+      connectSrc: ["'self'"],
+      fontSrc: ["'self'", 'data:'],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+      imgSrc: ["'self'", 'data:'],
+      objectSrc: ["'none'"],
+      scriptSrc: ["'self'"],
+      scriptSrcAttr: ["'none'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+    },
+  },
+  frameguard: { action: 'deny' },
+});
+
+export const securityHeaders: RequestHandler = (req: Request, res: Response, next: NextFunction) =>
+  DOCS_PATH.test(req.path) ? docsHeaders(req, res, next) : apiHeaders(req, res, next);
+
+/**
+ * Limits against slow and idle clients (slowloris and friends): all request headers within
+ * `headersMs`, the whole request within `requestMs` (both answered with 408 by Node), and an
+ * idle keep-alive connection closed after `keepAliveMs`. Node checks the first two only every
+ * `connectionsCheckingInterval` (30 s by default), so the check runs often enough for the
+ * limits to hold. Call before `listen()`: the interval is read when the server starts listening.
+ */
+export function applyServerTimeouts(server: Server, timeouts: ServerTimeouts): void {
+  server.headersTimeout = timeouts.headersMs;
+  server.requestTimeout = timeouts.requestMs;
+  server.keepAliveTimeout = timeouts.keepAliveMs;
+  // A ServerOptions field that @types/node does not declare on Server; Node reads it at listen().
+  (server as Server & { connectionsCheckingInterval: number }).connectionsCheckingInterval =
+    Math.max(50, Math.min(1000, Math.floor(timeouts.headersMs / 4)));
+}
+
+/** Security headers, CORS (off unless CORS_ORIGINS lists origins) and server timeouts. */
+export function applySecurity(app: NestExpressApplication, config: AppConfig): void {
+  app.disable('x-powered-by');
+  app.use(securityHeaders);
+  const origins = config.http.corsOrigins;
+  if (origins.length > 0) {
+    app.enableCors({
+      origin: origins.includes('*') ? '*' : origins,
+      allowedHeaders: ['Authorization', 'Content-Type', 'If-None-Match', 'X-Request-Id'],
+      exposedHeaders: CORS_EXPOSED_HEADERS,
+      // Keys travel in Authorization, never in cookies, so credentialed requests are not needed.
+      credentials: false,
+      maxAge: 600,
+    });
+  }
+  applyServerTimeouts(app.getHttpServer() as Server, config.http.timeouts);
+}

@@ -1,0 +1,162 @@
+import { Injectable } from '@nestjs/common';
+import type { NextFunction, Request, Response } from 'express';
+import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { TypeORMError } from 'typeorm';
+import { AppConfig } from '../config/app-config.js';
+
+export type RateLimitRejection = 'rate_limit_exceeded' | 'api_key_banned';
+
+interface ExpressRoute {
+  path: string;
+  stack: { handle: { name: string } }[];
+}
+
+/** Requests that matched no route at all (outside /v1, where NotFoundController answers). */
+export const UNMATCHED_OPERATION = 'unmatched';
+
+const DATABASE_ERROR_NAMES = new Set(['SqliteError', 'DatabaseError']);
+const REDIS_ERROR_NAMES = new Set(['ReplyError', 'RedisError', 'MaxRetriesPerRequestError']);
+
+function routeOf(req: Request): ExpressRoute | undefined {
+  return (req as Request & { route?: ExpressRoute }).route;
+}
+
+function errorName(err: unknown): string {
+  return typeof err === 'object' && err !== null ? (err.constructor?.name ?? '') : '';
+}
+
+/** Query failures, lost connections and driver errors, from TypeORM, better-sqlite3 or pg. */
+export function isDatabaseError(err: unknown): boolean {
+  if (err instanceof TypeORMError || DATABASE_ERROR_NAMES.has(errorName(err))) return true;
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code.startsWith('SQLITE_');
+}
+
+export function isRedisError(err: unknown): boolean {
+  return REDIS_ERROR_NAMES.has(errorName(err));
+}
+
+/**
+ * The application's Prometheus metrics, in a registry of its own (not prom-client's global
+ * one) so that several apps in one process, as in the tests, never share or clash.
+ */
+@Injectable()
+export class MetricsService {
+  readonly registry = new Registry();
+  readonly enabled: boolean;
+
+  private readonly requests = new Counter({
+    name: 'petstore_http_requests_total',
+    help: 'HTTP requests answered, by operation (operationId, or route template) and status code',
+    labelNames: ['operation', 'status'] as const,
+    registers: [this.registry],
+  });
+
+  private readonly duration = new Histogram({
+    name: 'petstore_http_request_duration_seconds',
+    help: 'Time from receiving a request to sending the last byte of its response',
+    labelNames: ['operation', 'status'] as const,
+    buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [this.registry],
+  });
+
+  private readonly rateLimitRejections = new Counter({
+    name: 'petstore_rate_limit_rejections_total',
+    help: 'Requests refused with 429, by error code (rate_limit_exceeded or api_key_banned)',
+    labelNames: ['code'] as const,
+    registers: [this.registry],
+  });
+
+  private readonly rateLimitBans = new Counter({
+    name: 'petstore_rate_limit_bans_total',
+    help: 'API keys banned for exceeding the rejection threshold within a window',
+    registers: [this.registry],
+  });
+
+  private readonly databaseErrors = new Counter({
+    name: 'petstore_database_errors_total',
+    help: 'Database errors (failed queries, lost connections) that reached a request',
+    registers: [this.registry],
+  });
+
+  private readonly redisErrors = new Counter({
+    name: 'petstore_redis_errors_total',
+    help: 'Redis errors: failed or timed-out commands and connection errors',
+    registers: [this.registry],
+  });
+
+  private readonly operations = new WeakMap<object, string>();
+
+  constructor(config: AppConfig) {
+    this.enabled = config.metrics.enabled;
+    // Zero-valued series exist from the start, so rates and alerts work before the first event.
+    for (const code of ['rate_limit_exceeded', 'api_key_banned'] as const)
+      this.rateLimitRejections.inc({ code }, 0);
+    if (this.enabled) collectDefaultMetrics({ register: this.registry });
+  }
+
+  /**
+   * Express middleware timing every request from its arrival to its last byte, so requests
+   * refused by a guard (401, 429) are counted like any other.
+   */
+  readonly middleware = (req: Request, res: Response, next: NextFunction): void => {
+    const start = process.hrtime.bigint();
+    // Nest mounts middleware as a catch-all route of its own; only a later route is the operation.
+    const ownRoute = routeOf(req);
+    res.once('close', () => {
+      const route = routeOf(req);
+      const labels = {
+        operation:
+          route === undefined || route === ownRoute ? UNMATCHED_OPERATION : this.operationOf(route),
+        status: res.writableFinished ? String(res.statusCode) : 'aborted',
+      };
+      this.requests.inc(labels);
+      this.duration.observe(labels, Number(process.hrtime.bigint() - start) / 1e9);
+    });
+    next();
+  };
+
+  /** Called by the exception filter for every failure it turns into an Error body. */
+  recordFailure(exception: unknown, code: string): void {
+    if (code === 'rate_limit_exceeded' || code === 'api_key_banned') this.rateLimitRejected(code);
+    if (isDatabaseError(exception)) this.databaseError();
+    else if (isRedisError(exception)) this.redisError();
+  }
+
+  rateLimitRejected(code: RateLimitRejection): void {
+    this.rateLimitRejections.inc({ code });
+  }
+
+  rateLimitBanned(): void {
+    this.rateLimitBans.inc();
+  }
+
+  databaseError(): void {
+    this.databaseErrors.inc();
+  }
+
+  redisError(): void {
+    this.redisErrors.inc();
+  }
+
+  /** The Prometheus text exposition of every metric. */
+  metrics(): Promise<string> {
+    return this.registry.metrics();
+  }
+
+  /**
+   * The operationId of the handler that served the request. Nest names each route handler
+   * `Controller.method`, and our operationIds are the method names; a route without one (a
+   * plain Express route) falls back to its template. Never the raw path: that would give
+   * every pet id its own series.
+   */
+  private operationOf(route: ExpressRoute): string {
+    const known = this.operations.get(route);
+    if (known !== undefined) return known;
+    const name = route.stack.at(-1)?.handle.name ?? '';
+    const dot = name.lastIndexOf('.');
+    const operation = dot > 0 ? name.slice(dot + 1) : route.path;
+    this.operations.set(route, operation);
+    return operation;
+  }
+}

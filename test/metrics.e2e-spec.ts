@@ -1,0 +1,183 @@
+import { createServer } from 'node:net';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiError } from '../src/common/errors/api-error.js';
+import { MetricsServer } from '../src/metrics/metrics.server.js';
+import { MetricsService } from '../src/metrics/metrics.service.js';
+import { createTestApp, type TestApp } from './support/create-test-app.js';
+
+/** The value of one sample line, e.g. `petstore_http_requests_total{operation="x",status="200"}`. */
+function sample(text: string, series: string): number | undefined {
+  const line = text.split('\n').find((l) => l.startsWith(`${series} `));
+  return line === undefined ? undefined : Number(line.slice(series.length + 1));
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+describe('/metrics (e2e)', () => {
+  let t: TestApp;
+  let key: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    key = await t.createKey({ plan: 'enterprise', perMinute: 1e9, perDay: 1e9 });
+    await t.seed([{ petId: 9007199254740993n, name: 'Big Ben', status: 'available', quantity: 1 }]);
+  });
+  afterAll(() => t.close());
+
+  const scrape = async () => {
+    const res = await request(t.server).get('/metrics').expect(200);
+    return res.text;
+  };
+
+  it('should serve the Prometheus text format without a key and without rate-limit headers', async () => {
+    const res = await request(t.server).get('/metrics').expect(200);
+    expect(res.headers['content-type']).toBe('text/plain; version=0.0.4; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(Object.keys(res.headers).filter((name) => /ratelimit|retry-after/i.test(name))).toEqual(
+      [],
+    );
+    expect(res.text).toMatch(/^# HELP petstore_http_requests_total /m);
+    expect(res.text).toMatch(/^# TYPE petstore_http_request_duration_seconds histogram$/m);
+    expect(res.text).toMatch(/^process_resident_memory_bytes \d+/m);
+    expect(res.text).toMatch(/^nodejs_eventloop_lag_p99_seconds /m);
+  });
+
+  it('should count requests and time them by operationId and status, never by raw path', async () => {
+    const before = await scrape();
+    const count = (text: string, operation: string, status: string) =>
+      sample(text, `petstore_http_requests_total{operation="${operation}",status="${status}"}`) ??
+      0;
+    const auth = { Authorization: `Bearer ${key}` };
+
+    await request(t.server).get('/v1/inventory').set(auth).expect(200);
+    await request(t.server).get('/v1/inventory').set(auth).expect(200);
+    await request(t.server).get('/v1/inventory').expect(401);
+    await request(t.server)
+      .patch('/v1/inventory/9007199254740993')
+      .set(auth)
+      .send({ quantity: 4 })
+      .expect(200);
+    await request(t.server)
+      .patch('/v1/inventory/123456789')
+      .set(auth)
+      .send({ quantity: 4 })
+      .expect(404);
+    await request(t.server).patch('/v1/inventory/abc').set(auth).send({ quantity: 4 }).expect(400);
+    await request(t.server).get('/v1/no/such/route').set(auth).expect(404);
+    await request(t.server).get('/no-such-page').expect(404);
+
+    const after = await scrape();
+    const delta = (operation: string, status: string) =>
+      count(after, operation, status) - count(before, operation, status);
+    expect(delta('listInventory', '200')).toBe(2);
+    expect(delta('listInventory', '401')).toBe(1);
+    expect(delta('updateInventory', '200')).toBe(1);
+    expect(delta('updateInventory', '404')).toBe(1);
+    expect(delta('updateInventory', '400')).toBe(1);
+    expect(delta('notFound', '404')).toBe(1);
+    expect(delta('unmatched', '404')).toBe(1);
+    expect(
+      sample(
+        after,
+        'petstore_http_request_duration_seconds_count{operation="listInventory",status="200"}',
+      ),
+    ).toBeGreaterThanOrEqual(2);
+    expect(after).toMatch(
+      /^petstore_http_request_duration_seconds_bucket\{le="\+Inf",operation="updateInventory",status="200"\} \d+$/m,
+    );
+    for (const raw of ['9007199254740993', '123456789', 'abc', 'no/such/route', 'no-such-page']) {
+      expect(after).not.toContain(raw);
+    }
+  });
+
+  it('should count database errors that reach a request', async () => {
+    const before = sample(await scrape(), 'petstore_database_errors_total') ?? 0;
+    await t.app.get(DataSource).query('ALTER TABLE pets RENAME TO pets_gone');
+    try {
+      const res = await request(t.server)
+        .get('/v1/inventory')
+        .set('Authorization', `Bearer ${key}`)
+        .expect(500);
+      expect(res.body).toMatchObject({ code: 'internal_error', status: 500 });
+    } finally {
+      await t.app.get(DataSource).query('ALTER TABLE pets_gone RENAME TO pets');
+    }
+    expect(sample(await scrape(), 'petstore_database_errors_total')).toBe(before + 1);
+  });
+
+  it('should count rate-limit rejections by code, bans, and Redis errors', async () => {
+    const metrics = t.app.get(MetricsService);
+    const before = await scrape();
+    metrics.recordFailure(new ApiError('rate_limit_exceeded', 'slow down'), 'rate_limit_exceeded');
+    metrics.recordFailure(new ApiError('rate_limit_exceeded', 'slow down'), 'rate_limit_exceeded');
+    metrics.recordFailure(new ApiError('api_key_banned', 'banned'), 'api_key_banned');
+    metrics.rateLimitBanned();
+    class ReplyError extends Error {}
+    metrics.recordFailure(new ReplyError('ERR'), 'internal_error');
+    const after = await scrape();
+    const delta = (series: string) => (sample(after, series) ?? 0) - (sample(before, series) ?? 0);
+    expect(delta('petstore_rate_limit_rejections_total{code="rate_limit_exceeded"}')).toBe(2);
+    expect(delta('petstore_rate_limit_rejections_total{code="api_key_banned"}')).toBe(1);
+    expect(delta('petstore_rate_limit_bans_total')).toBe(1);
+    expect(delta('petstore_redis_errors_total')).toBe(1);
+    expect(delta('petstore_database_errors_total')).toBe(0);
+  });
+});
+
+describe('/metrics configuration (e2e)', () => {
+  it('should answer 404 with the Error body and time nothing when METRICS_ENABLED=false', async () => {
+    const t = await createTestApp({ METRICS_ENABLED: 'false' });
+    try {
+      const res = await request(t.server).get('/metrics').expect(404);
+      expect(res.body).toEqual({
+        code: 'not_found',
+        message: 'No route for GET /metrics',
+        status: 404,
+      });
+      expect(await t.app.get(MetricsService).metrics()).not.toMatch(
+        /^petstore_http_requests_total\{/m,
+      );
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('should serve /metrics only on METRICS_PORT when it is set', async () => {
+    const port = await freePort();
+    const t = await createTestApp({ METRICS_PORT: String(port), HOST: '127.0.0.1' });
+    try {
+      expect(t.app.get(MetricsServer).port).toBe(port);
+      await request(t.server).get('/health').expect(200);
+      const onApiPort = await request(t.server).get('/metrics').expect(404);
+      expect(onApiPort.body).toMatchObject({ code: 'not_found', status: 404 });
+
+      const res = await fetch(`http://127.0.0.1:${port}/metrics`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('text/plain; version=0.0.4; charset=utf-8');
+      const text = await res.text();
+      expect(sample(text, 'petstore_http_requests_total{operation="live",status="200"}')).toBe(1);
+      expect(sample(text, 'petstore_http_requests_total{operation="unmatched",status="404"}')).toBe(
+        1,
+      );
+
+      const other = await fetch(`http://127.0.0.1:${port}/v1/inventory`);
+      expect(other.status).toBe(404);
+      expect(await other.json()).toEqual({
+        code: 'not_found',
+        message: 'No route for GET /v1/inventory',
+        status: 404,
+      });
+    } finally {
+      await t.close();
+    }
+    await expect(fetch(`http://127.0.0.1:${port}/metrics`)).rejects.toThrow();
+  });
+});
