@@ -1,5 +1,5 @@
 import { Controller, Get, Header } from '@nestjs/common';
-import { contentType } from 'prom-client';
+import { Registry } from 'prom-client';
 import { Public } from '../auth/public.decorator.js';
 import { MetricsService } from './metrics.service.js';
 
@@ -10,7 +10,7 @@ export class MetricsController {
   constructor(private readonly metrics: MetricsService) {}
 
   @Get()
-  @Header('Content-Type', contentType)
+  @Header('Content-Type', Registry.PROMETHEUS_CONTENT_TYPE)
   @Header('Cache-Control', 'no-store')
   scrape(): Promise<string> {
     return this.metrics.metrics();

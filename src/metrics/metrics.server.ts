@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { contentType } from 'prom-client';
+import { Registry } from 'prom-client';
 import { AppConfig } from '../config/app-config.js';
 import { applyServerTimeouts } from '../common/http/security.js';
 import { MetricsService } from './metrics.service.js';
@@ -67,7 +67,7 @@ export class MetricsServer implements OnApplicationBootstrap, OnApplicationShutd
     }
     try {
       const body = await this.metrics.metrics();
-      res.writeHead(200, { 'Content-Type': contentType, 'Cache-Control': 'no-store' });
+      res.writeHead(200, { 'Content-Type': Registry.PROMETHEUS_CONTENT_TYPE, 'Cache-Control': 'no-store' });
       res.end(req.method === 'HEAD' ? undefined : body);
     } catch (err) {
       this.logger.error({ err }, 'Collecting metrics failed');
