@@ -14,6 +14,8 @@ import { DatabaseModule, SeedModule } from './database/database.module.js';
 import { HealthModule } from './health/health.module.js';
 import { InventoryModule } from './inventory/inventory.module.js';
 import { MetricsModule } from './metrics/metrics.module.js';
+import { RateLimitGuard } from './rate-limit/rate-limit.guard.js';
+import { RateLimitModule } from './rate-limit/rate-limit.module.js';
 
 @Module({ controllers: [NotFoundController] })
 class NotFoundModule {}
@@ -31,6 +33,7 @@ export class AppModule {
         LoggerModule.forRoot(loggerParams(config)),
         DatabaseModule,
         AuthModule,
+        RateLimitModule.forRoot(config),
         HealthModule,
         MetricsModule.forRoot(config),
         SeedModule,
@@ -41,8 +44,10 @@ export class AppModule {
       providers: [
         // Guards run in this order. Identify the caller first without rejecting anyone, so the
         // limiter (next) can count anonymous and invalid-key requests per IP and put its headers
-        // on every response, 401 included; only then is a valid key required.
+        // on every response, 401 included; only then is a valid key required. The limiter sets
+        // its headers on the response before it can throw, so the error filter keeps them.
         { provide: APP_GUARD, useClass: ApiKeyIdentifyGuard },
+        { provide: APP_GUARD, useClass: RateLimitGuard },
         { provide: APP_GUARD, useClass: ApiKeyRequiredGuard },
         { provide: APP_INTERCEPTOR, useClass: JsonBodyInterceptor },
         { provide: APP_PIPE, useClass: ApiValidationPipe },

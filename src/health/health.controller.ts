@@ -2,6 +2,7 @@ import { Controller, Get, ServiceUnavailableException } from '@nestjs/common';
 import { HealthCheck, HealthCheckService, HealthIndicatorFunction, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import { Public } from '../auth/public.decorator.js';
 import { ApiError } from '../common/errors/api-error.js';
+import { RateLimitHealthIndicator } from '../rate-limit/rate-limit.health.js';
 
 @Public()
 @Controller('health')
@@ -9,6 +10,7 @@ export class HealthController {
   constructor(
     private readonly health: HealthCheckService,
     private readonly db: TypeOrmHealthIndicator,
+    private readonly rateLimit: RateLimitHealthIndicator,
   ) {}
 
   /** Liveness: the process serves HTTP. Never touches a dependency. */
@@ -21,7 +23,10 @@ export class HealthController {
   @Get('ready')
   @HealthCheck()
   async ready(): Promise<unknown> {
-    const checks: HealthIndicatorFunction[] = [() => this.db.pingCheck('database', { timeout: 1000 })];
+    const checks: HealthIndicatorFunction[] = [
+      () => this.db.pingCheck('database', { timeout: 1000 }),
+      ...this.rateLimit.checks(),
+    ];
     try {
       return await this.health.check(checks);
     } catch (err) {

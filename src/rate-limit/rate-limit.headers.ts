@@ -1,0 +1,71 @@
+import type { RateLimitOutcome } from './rate-limit.policy.js';
+
+/** A window as the client is told about it. */
+export interface WindowView {
+  name: string;
+  limit: number;
+  ttlMs: number;
+  remaining: number;
+  /** Epoch ms the client gets quota back in this window. */
+  resetAt: number;
+}
+
+function secondsUntil(at: number, now: number): number {
+  return Math.max(0, Math.ceil((at - now) / 1000));
+}
+
+/**
+ * Remaining quota and reset per window. While a ban lasts nothing is available, and quota
+ * comes back only when the ban is over (or later, for a window that is itself exhausted).
+ */
+export function windowViews(outcome: RateLimitOutcome): WindowView[] {
+  return outcome.windows.map((window) => {
+    const remaining = Math.max(0, window.limit - window.used);
+    const view = { name: window.name, limit: window.limit, ttlMs: window.ttlMs, remaining, resetAt: window.resetAt };
+    if (outcome.status !== 'banned') return view;
+    return { ...view, remaining: 0, resetAt: remaining === 0 ? Math.max(window.resetAt, outcome.retryAt) : outcome.retryAt };
+  });
+}
+
+/** The window the X-RateLimit-* headers describe: least remaining, the shorter on a tie (contract). */
+export function headlineWindow(views: readonly WindowView[]): WindowView {
+  return views.reduce((best, view) =>
+    view.remaining < best.remaining || (view.remaining === best.remaining && view.ttlMs < best.ttlMs) ? view : best,
+  );
+}
+
+/** Whole seconds (>= 1) until the client may retry a rejected request. */
+export function retryAfterSeconds(outcome: RateLimitOutcome): number {
+  return Math.max(1, secondsUntil(outcome.retryAt, outcome.now));
+}
+
+/** Structured Fields string (RFC 9651): quote, escaping `"` and `\`. */
+function sfString(value: string): string {
+  return `"${value.replace(/[\\"]/g, '\\$&')}"`;
+}
+
+/** `RateLimit-Policy` (draft-ietf-httpapi-ratelimit-headers-11, section 3): every window's quota. */
+export function rateLimitPolicyHeader(windows: readonly { name: string; limit: number; ttlMs: number }[]): string {
+  return windows
+    .map((window) => `${sfString(window.name)};q=${window.limit};w=${Math.max(1, Math.ceil(window.ttlMs / 1000))}`)
+    .join(', ');
+}
+
+/**
+ * The headers every limited response carries: the contract's X-RateLimit-* triple for the
+ * headline window (Reset in Unix seconds, rounded up so a client waiting for it is never early)
+ * and the draft's `RateLimit-Policy` and `RateLimit` for every window (`t` in seconds from now).
+ */
+export function rateLimitHeaders(outcome: RateLimitOutcome): Record<string, string> {
+  const views = windowViews(outcome);
+  const headline = headlineWindow(views);
+  return {
+    'X-RateLimit-Limit': String(headline.limit),
+    'X-RateLimit-Remaining': String(headline.remaining),
+    'X-RateLimit-Reset': String(Math.ceil(headline.resetAt / 1000)),
+    'RateLimit-Policy': rateLimitPolicyHeader(views),
+    RateLimit: views
+      .map((view) => `${sfString(view.name)};r=${view.remaining};t=${secondsUntil(view.resetAt, outcome.now)}`)
+      .join(', '),
+  };
+}

@@ -1,0 +1,40 @@
+import { Injectable } from '@nestjs/common';
+import { InjectThrottlerStorage } from '@nestjs/throttler';
+import { HealthIndicatorFunction, HealthIndicatorResult, HealthIndicatorService } from '@nestjs/terminus';
+import { AppConfig } from '../config/app-config.js';
+import { RedisRateLimitStorage } from './storage/redis.storage.js';
+import type { RateLimitStorage } from './storage/rate-limit.storage.js';
+
+/** Readiness of the limiter's store: only Redis can be down. */
+@Injectable()
+export class RateLimitHealthIndicator {
+  constructor(
+    private readonly health: HealthIndicatorService,
+    @InjectThrottlerStorage() private readonly storage: RateLimitStorage,
+    private readonly config: AppConfig,
+  ) {}
+
+  /** The checks /health/ready adds for rate limiting: none unless counters live in Redis. */
+  checks(): HealthIndicatorFunction[] {
+    const storage = this.storage;
+    if (!this.config.rateLimit.enabled || !(storage instanceof RedisRateLimitStorage)) return [];
+    return [() => this.redis(storage)];
+  }
+
+  /**
+   * Down when the limiter fails closed (no /v1 request can be served); degraded when it fails
+   * open, since requests are still served, just not counted.
+   */
+  private async redis(storage: RedisRateLimitStorage): Promise<HealthIndicatorResult> {
+    const indicator = this.health.check('redis');
+    try {
+      await storage.ping();
+      return indicator.up();
+    } catch {
+      const message = 'Redis does not answer';
+      return this.config.rateLimit.failOpen
+        ? indicator.degraded({ message: `${message}; requests are served without rate limiting` })
+        : indicator.down({ message: `${message}; /v1 requests are refused until it does` });
+    }
+  }
+}

@@ -1,0 +1,45 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { HealthIndicatorService } from '@nestjs/terminus';
+import { ThrottlerModule } from '@nestjs/throttler';
+import { AppConfig } from '../config/app-config.js';
+import { Clock, SystemClock } from './clock.js';
+import { PLAN_WINDOWS } from './plan-windows.js';
+import { RateLimitGuard } from './rate-limit.guard.js';
+import { RateLimitHealthIndicator } from './rate-limit.health.js';
+import type { BanPolicy } from './rate-limit.policy.js';
+import { MemoryRateLimitStorage } from './storage/memory.storage.js';
+import type { RateLimitStorage } from './storage/rate-limit.storage.js';
+import { RedisRateLimitStorage } from './storage/redis.storage.js';
+
+export function banPolicy(config: AppConfig): BanPolicy {
+  return { threshold: config.rateLimit.banThreshold, durationMs: config.rateLimit.banSeconds * 1000 };
+}
+
+/** Redis when REDIS_URL is set (and limiting is on: a disabled limiter never connects), else memory. */
+export function createRateLimitStorage(config: AppConfig, clock: Clock): RateLimitStorage {
+  return config.rateLimit.enabled && config.redis
+    ? new RedisRateLimitStorage(config.redis, banPolicy(config), clock)
+    : new MemoryRateLimitStorage(banPolicy(config), clock);
+}
+
+/**
+ * Plan-aware rate limiting on @nestjs/throttler: its module holds the windows and our storage;
+ * AppModule binds RateLimitGuard between the identify and require-key guards.
+ */
+@Module({})
+export class RateLimitModule {
+  static forRoot(config: AppConfig, clock: Clock = new SystemClock()): DynamicModule {
+    return {
+      module: RateLimitModule,
+      global: true,
+      imports: [
+        // A factory, so the storage (and its Redis client) is built by the injector, once.
+        ThrottlerModule.forRootAsync({
+          useFactory: () => ({ throttlers: PLAN_WINDOWS, storage: createRateLimitStorage(config, clock) }),
+        }),
+      ],
+      providers: [{ provide: Clock, useValue: clock }, HealthIndicatorService, RateLimitGuard, RateLimitHealthIndicator],
+      exports: [Clock, RateLimitGuard, RateLimitHealthIndicator],
+    };
+  }
+}

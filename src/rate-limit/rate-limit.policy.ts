@@ -1,0 +1,116 @@
+/**
+ * The window maths every storage shares (the Redis Lua script mirrors `applyRequest`).
+ *
+ * Windows are fixed and aligned to the Unix epoch: a window of `ttlMs` covers
+ * [k·ttlMs, (k+1)·ttlMs). Unix time has no leap seconds, so a one-day window is exactly the UTC
+ * day and a one-minute window the clock minute, and "reset" is a moment every instance agrees on.
+ */
+
+/** One quota: at most `limit` accepted requests per window of `ttlMs`. */
+export interface WindowSpec {
+  name: string;
+  ttlMs: number;
+  limit: number;
+}
+
+/** More than `threshold` rejected requests within one window ban the client for `durationMs`. */
+export interface BanPolicy {
+  threshold: number;
+  durationMs: number;
+}
+
+/** What a client has spent in one window. */
+export interface WindowCounter {
+  /** Which window (⌊now / ttlMs⌋) the counts belong to; older counts are stale. */
+  index: number;
+  /** Accepted requests. */
+  used: number;
+  /** Requests rejected because this window was exhausted, since the last ban. */
+  rejected: number;
+}
+
+/** Everything a storage keeps per client (API key or IP). */
+export interface ClientState {
+  windows: WindowCounter[];
+  /** Epoch ms the current ban ends; 0 or past when not banned. */
+  banUntil: number;
+}
+
+export type RateLimitStatus = 'allowed' | 'limited' | 'banned';
+
+export interface WindowUsage extends WindowSpec {
+  /** Accepted requests in the current window, this one included when it was accepted. */
+  used: number;
+  /** Epoch ms the window ends and its count starts again from zero. */
+  resetAt: number;
+}
+
+export interface RateLimitOutcome {
+  status: RateLimitStatus;
+  /** The instant the decision was taken (epoch ms). */
+  now: number;
+  /** One entry per requested window, in the order they were requested. */
+  windows: WindowUsage[];
+  /** Epoch ms the client may retry: the blocking window's end, or the ban's end. 0 when allowed. */
+  retryAt: number;
+}
+
+export function windowIndex(ttlMs: number, now: number): number {
+  return Math.floor(now / ttlMs);
+}
+
+/** Epoch ms the window containing `now` ends. */
+export function windowEnd(ttlMs: number, now: number): number {
+  return (windowIndex(ttlMs, now) + 1) * ttlMs;
+}
+
+/**
+ * Decides one request against `state` at `now`, updating it in place.
+ *
+ * Only accepted requests count against the quotas, so a client that keeps knocking on an
+ * exhausted minute does not burn its day. A rejection is charged, for the ban, to the blocking
+ * window: of the exhausted ones the one ending last, since only then would the request pass.
+ * A banned client's requests change nothing, so the ban ends when it said it would.
+ */
+export function applyRequest(state: ClientState, specs: readonly WindowSpec[], now: number, ban: BanPolicy): RateLimitOutcome {
+  const counters = state.windows;
+  if (counters.length !== specs.length) counters.length = specs.length;
+  let blocking = -1;
+  for (let i = 0; i < specs.length; i++) {
+    const index = windowIndex(specs[i].ttlMs, now);
+    let counter = counters[i];
+    if (counter === undefined || counter.index !== index) counter = counters[i] = { index, used: 0, rejected: 0 };
+    if (counter.used >= specs[i].limit && (blocking < 0 || end(specs, counters, i) > end(specs, counters, blocking))) {
+      blocking = i;
+    }
+  }
+
+  let status: RateLimitStatus;
+  let retryAt = 0;
+  if (state.banUntil > now) {
+    status = 'banned';
+    retryAt = state.banUntil;
+  } else if (blocking < 0) {
+    status = 'allowed';
+    for (const counter of counters) counter.used += 1;
+  } else if (++counters[blocking].rejected > ban.threshold) {
+    // The count starts afresh, so a client back from a ban has the whole threshold again.
+    counters[blocking].rejected = 0;
+    status = 'banned';
+    retryAt = state.banUntil = now + ban.durationMs;
+  } else {
+    status = 'limited';
+    retryAt = end(specs, counters, blocking);
+  }
+
+  const windows: WindowUsage[] = [];
+  for (let i = 0; i < specs.length; i++) {
+    const { name, ttlMs, limit } = specs[i];
+    windows.push({ name, ttlMs, limit, used: counters[i].used, resetAt: end(specs, counters, i) });
+  }
+  return { status, now, windows, retryAt };
+}
+
+function end(specs: readonly WindowSpec[], counters: readonly WindowCounter[], i: number): number {
+  return (counters[i].index + 1) * specs[i].ttlMs;
+}

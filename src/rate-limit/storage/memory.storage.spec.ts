@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { ManualClock } from '../../../test/support/manual-clock.js';
+import { CONTRACT_BAN, describeRateLimitStorage } from '../../../test/support/rate-limit-storage.contract.js';
+import type { WindowSpec } from '../rate-limit.policy.js';
+import { DEFAULT_MAX_CLIENTS, MemoryRateLimitStorage } from './memory.storage.js';
+
+describeRateLimitStorage('memory', (clock, ban) => new MemoryRateLimitStorage(ban, clock));
+
+const FREE: WindowSpec[] = [
+  { name: 'minute', ttlMs: 60_000, limit: 60 },
+  { name: 'day', ttlMs: 86_400_000, limit: 1000 },
+];
+const START = Date.parse('2030-01-15T00:00:00.000Z');
+
+describe('MemoryRateLimitStorage memory', () => {
+  it('should forget clients once their day is over', async () => {
+    const clock = new ManualClock(START + 1000);
+    const storage = new MemoryRateLimitStorage(CONTRACT_BAN, clock);
+    for (let i = 0; i < 1000; i++) await storage.consume(`ip:${i}`, FREE);
+    expect(storage.size).toBe(1000);
+    clock.set(START + 86_400_000);
+    for (let i = 0; i < 400; i++) await storage.consume('ip:next-day', FREE);
+    expect(storage.size).toBe(1);
+  });
+
+  it('should keep a banned client past its day until the ban ends', async () => {
+    const clock = new ManualClock(START + 86_400_000 - 60_000);
+    const storage = new MemoryRateLimitStorage(CONTRACT_BAN, clock);
+    const one: WindowSpec[] = [{ name: 'day', ttlMs: 86_400_000, limit: 1 }];
+    for (let i = 0; i < 5; i++) await storage.consume('key:1', one);
+    clock.set(START + 86_400_000 + 1000);
+    expect((await storage.consume('key:1', one)).status).toBe('banned');
+  });
+
+  it('should hold no more than a day of clients, however many arrive over the days', async () => {
+    const clock = new ManualClock(START);
+    const storage = new MemoryRateLimitStorage(CONTRACT_BAN, clock);
+    let largest = 0;
+    for (let i = 0; i < 200_000; i++) {
+      clock.advance(2000);
+      await storage.consume(`ip:${i}`, FREE);
+      largest = Math.max(largest, storage.size);
+    }
+    // One new client every 2 s: a day holds 43,200 of them.
+    expect(largest).toBeLessThanOrEqual(43_200);
+  });
+
+  it('should not grow the heap with a million distinct clients at once, past its cap', async () => {
+    const storage = new MemoryRateLimitStorage(CONTRACT_BAN, new ManualClock(START), 10_000);
+    const heapBefore = process.memoryUsage().heapUsed;
+    for (let i = 0; i < 1_000_000; i++) await storage.consume(`ip:${i}`, FREE);
+    expect(storage.size).toBe(10_000);
+    // Kept, a million clients would take hundreds of megabytes.
+    expect(process.memoryUsage().heapUsed - heapBefore).toBeLessThan(64 * 1024 * 1024);
+  });
+
+  it('should cap clients at DEFAULT_MAX_CLIENTS unless told otherwise', async () => {
+    const storage = new MemoryRateLimitStorage(CONTRACT_BAN, new ManualClock(START));
+    for (let i = 0; i <= DEFAULT_MAX_CLIENTS; i++) await storage.consume(`ip:${i}`, FREE);
+    expect(storage.size).toBe(DEFAULT_MAX_CLIENTS);
+    // The first client made room for the last, and starts afresh.
+    expect((await storage.consume(`ip:${DEFAULT_MAX_CLIENTS}`, FREE)).windows[0].used).toBe(2);
+    expect((await storage.consume('ip:0', FREE)).windows[0].used).toBe(1);
+  });
+});

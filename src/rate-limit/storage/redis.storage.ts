@@ -1,0 +1,184 @@
+import { Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { createHash } from 'node:crypto';
+import { Redis } from 'ioredis';
+import type { RedisConfig } from '../../config/app-config.js';
+import { Clock, SystemClock } from '../clock.js';
+import {
+  type BanPolicy,
+  type RateLimitOutcome,
+  type RateLimitStatus,
+  type WindowSpec,
+  windowEnd,
+  windowIndex,
+} from '../rate-limit.policy.js';
+import { RateLimitStorage, RateLimitStoreUnavailableError } from './rate-limit.storage.js';
+
+/** Keys outlive their window a little, so an instance whose clock lags still finds the count. */
+const KEY_GRACE_MS = 5_000;
+
+/**
+ * `applyRequest` (rate-limit.policy.ts) as one atomic step: both windows and the ban in a single
+ * round trip, so N instances sharing Redis accept exactly the limit between them.
+ * KEYS[1] holds the ban's end; KEYS[1+i] is a hash {n: accepted, r: rejected} for window i.
+ * ARGV: now, ban threshold, ban ms, key grace ms, then per window: limit, end (epoch ms).
+ * Returns {status (0 allowed, 1 limited, 2 banned), retryAt, accepted count per window}.
+ */
+export const CONSUME_SCRIPT = `
+local now = tonumber(ARGV[1])
+local threshold = tonumber(ARGV[2])
+local banMs = tonumber(ARGV[3])
+local grace = tonumber(ARGV[4])
+local n = #KEYS - 1
+local limits, ends, used = {}, {}, {}
+for i = 1, n do
+  limits[i] = tonumber(ARGV[3 + 2 * i])
+  ends[i] = tonumber(ARGV[4 + 2 * i])
+  used[i] = tonumber(redis.call('HGET', KEYS[1 + i], 'n') or '0')
+end
+local function reply(status, retryAt)
+  local out = {status, retryAt}
+  for i = 1, n do out[2 + i] = used[i] end
+  return out
+end
+local banUntil = tonumber(redis.call('GET', KEYS[1]) or '0')
+if banUntil > now then return reply(2, banUntil) end
+local blocking = 0
+for i = 1, n do
+  if used[i] >= limits[i] and (blocking == 0 or ends[i] > ends[blocking]) then blocking = i end
+end
+if blocking == 0 then
+  for i = 1, n do
+    used[i] = redis.call('HINCRBY', KEYS[1 + i], 'n', 1)
+    redis.call('PEXPIRE', KEYS[1 + i], ends[i] - now + grace)
+  end
+  return reply(0, 0)
+end
+local window = KEYS[1 + blocking]
+local rejected = redis.call('HINCRBY', window, 'r', 1)
+redis.call('PEXPIRE', window, ends[blocking] - now + grace)
+if rejected > threshold then
+  redis.call('HSET', window, 'r', 0)
+  banUntil = now + banMs
+  redis.call('SET', KEYS[1], banUntil, 'PX', banMs + grace)
+  return reply(2, banUntil)
+end
+return reply(1, ends[blocking])
+`.trim();
+
+const CONSUME_SHA = createHash('sha1').update(CONSUME_SCRIPT).digest('hex');
+const STATUSES: readonly RateLimitStatus[] = ['allowed', 'limited', 'banned'];
+
+/**
+ * Counters and bans in Redis, shared by every instance. Each request is one EVALSHA of
+ * CONSUME_SCRIPT (loaded at start, reloaded if Redis forgets it). A client's keys share the hash
+ * tag `{client}`, so the script's keys sit in one slot, as Redis Cluster requires, and every key
+ * expires by itself. A dead or slow Redis fails fast: no offline queue, no retries, and a
+ * command timeout, so a request never waits longer than that for the limiter.
+ */
+export class RedisRateLimitStorage extends RateLimitStorage implements OnModuleInit, OnApplicationShutdown {
+  readonly redis: Redis;
+  private readonly logger = new Logger(RedisRateLimitStorage.name);
+  private healthy = true;
+  private readonly connectTimeoutMs: number;
+
+  constructor(
+    private readonly config: RedisConfig,
+    private readonly ban: BanPolicy,
+    private readonly clock: Clock = new SystemClock(),
+  ) {
+    super();
+    this.connectTimeoutMs = Math.max(1000, config.commandTimeoutMs);
+    this.redis = new Redis(config.url, {
+      lazyConnect: true,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      commandTimeout: config.commandTimeoutMs,
+      connectTimeout: this.connectTimeoutMs,
+      retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
+    });
+    this.redis.on('error', (err: Error) => {
+      if (!this.healthy) return;
+      this.healthy = false;
+      this.logger.warn(`Redis for rate limiting is unreachable: ${err.message}`);
+    });
+    this.redis.on('ready', () => {
+      if (this.healthy) return;
+      this.healthy = true;
+      this.logger.log('Redis for rate limiting is reachable again');
+    });
+  }
+
+  /**
+   * Connects and loads the script, waiting at most the connect timeout: a Redis that is down or
+   * mute at start delays nothing and is retried in the background.
+   */
+  async onModuleInit(): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, this.connectTimeoutMs)));
+    const start = (async () => {
+      await this.redis.connect();
+      await this.redis.script('LOAD', CONSUME_SCRIPT);
+    })().catch(() => {
+      // Logged by the 'error' listener; requests fail open or closed until Redis answers.
+    });
+    await Promise.race([start, timeout]);
+    clearTimeout(timer);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.close();
+  }
+
+  async close(): Promise<void> {
+    if (this.redis.status === 'end') return;
+    if (this.redis.status !== 'ready') {
+      this.redis.disconnect();
+      return;
+    }
+    await this.redis.quit().catch(() => this.redis.disconnect());
+  }
+
+  /** Resolves when Redis answers a PING within the command timeout. */
+  async ping(): Promise<void> {
+    try {
+      await this.redis.ping();
+    } catch (err) {
+      throw new RateLimitStoreUnavailableError(err);
+    }
+  }
+
+  /** The key prefix plus the hash tag every key of `client` starts with. */
+  clientKey(client: string): string {
+    return `${this.config.keyPrefix}{${client}}`;
+  }
+
+  async consume(key: string, windows: readonly WindowSpec[]): Promise<RateLimitOutcome> {
+    const now = Math.floor(this.clock.now());
+    const client = this.clientKey(key);
+    const keys = [`${client}:ban`, ...windows.map((w) => `${client}:${w.name}:${windowIndex(w.ttlMs, now)}`)];
+    const args = [now, this.ban.threshold, this.ban.durationMs, KEY_GRACE_MS];
+    for (const window of windows) args.push(window.limit, windowEnd(window.ttlMs, now));
+    const [status, retryAt, ...used] = (await this.evaluate(keys, args)) as number[];
+    return {
+      status: STATUSES[status],
+      now,
+      windows: windows.map((window, i) => ({ ...window, used: used[i], resetAt: windowEnd(window.ttlMs, now) })),
+      retryAt,
+    };
+  }
+
+  private async evaluate(keys: string[], args: number[]): Promise<unknown> {
+    try {
+      try {
+        return await this.redis.evalsha(CONSUME_SHA, keys.length, ...keys, ...args);
+      } catch (err) {
+        // After a restart, failover or SCRIPT FLUSH, Redis no longer knows the script.
+        if (!(err instanceof Error && err.message.startsWith('NOSCRIPT'))) throw err;
+        await this.redis.script('LOAD', CONSUME_SCRIPT);
+        return await this.redis.evalsha(CONSUME_SHA, keys.length, ...keys, ...args);
+      }
+    } catch (err) {
+      throw new RateLimitStoreUnavailableError(err);
+    }
+  }
+}

@@ -1,0 +1,117 @@
+import { randomUUID } from 'node:crypto';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { BanPolicy, WindowSpec } from '../../src/rate-limit/rate-limit.policy.js';
+import type { RateLimitStorage } from '../../src/rate-limit/storage/rate-limit.storage.js';
+import { ManualClock } from './manual-clock.js';
+
+export const CONTRACT_BAN: BanPolicy = { threshold: 3, durationMs: 600_000 };
+const MINUTE = 60_000;
+const DAY = 86_400_000;
+const NOON = Date.parse('2030-01-15T12:00:30.000Z');
+const windows = (perMinute: number, perDay: number): WindowSpec[] => [
+  { name: 'minute', ttlMs: MINUTE, limit: perMinute },
+  { name: 'day', ttlMs: DAY, limit: perDay },
+];
+
+/**
+ * The behaviour every RateLimitStorage shares, run against each implementation. `create` gets a
+ * clock the storage must read and the ban policy it must apply.
+ */
+export function describeRateLimitStorage(name: string, create: (clock: ManualClock, ban: BanPolicy) => RateLimitStorage): void {
+  describe(`${name} storage`, () => {
+    let clock: ManualClock;
+    let storage: RateLimitStorage;
+    let client: string;
+
+    beforeEach(() => {
+      clock = new ManualClock(NOON);
+      storage = create(clock, CONTRACT_BAN);
+      client = `client-${randomUUID()}`;
+    });
+
+    const statuses = async (count: number, specs = windows(5, 8), key = client) => {
+      const result: string[] = [];
+      for (let i = 0; i < count; i++) result.push((await storage.consume(key, specs)).status);
+      return result;
+    };
+
+    it('should count a request in both windows and report when each resets', async () => {
+      const outcome = await storage.consume(client, windows(5, 8));
+      expect(outcome).toEqual({
+        status: 'allowed',
+        now: NOON,
+        retryAt: 0,
+        windows: [
+          { name: 'minute', ttlMs: MINUTE, limit: 5, used: 1, resetAt: Date.parse('2030-01-15T12:01:00.000Z') },
+          { name: 'day', ttlMs: DAY, limit: 8, used: 1, resetAt: Date.parse('2030-01-16T00:00:00.000Z') },
+        ],
+      });
+    });
+
+    it('should accept exactly the minute limit, then reject until the next minute', async () => {
+      expect(await statuses(6)).toEqual(['allowed', 'allowed', 'allowed', 'allowed', 'allowed', 'limited']);
+      const rejected = await storage.consume(client, windows(5, 8));
+      expect(rejected).toMatchObject({ status: 'limited', retryAt: Date.parse('2030-01-15T12:01:00.000Z') });
+      expect(rejected.windows.map((w) => w.used)).toEqual([5, 5]);
+      clock.set(Date.parse('2030-01-15T12:01:00.000Z'));
+      const next = await storage.consume(client, windows(5, 8));
+      expect(next.status).toBe('allowed');
+      expect(next.windows.map((w) => w.used)).toEqual([1, 6]);
+    });
+
+    it('should hold a spent day until UTC midnight', async () => {
+      clock.set(Date.parse('2030-01-15T23:58:00.000Z'));
+      await statuses(5);
+      clock.advance(MINUTE);
+      expect(await statuses(4)).toEqual(['allowed', 'allowed', 'allowed', 'limited']);
+      expect((await storage.consume(client, windows(5, 8))).retryAt).toBe(Date.parse('2030-01-16T00:00:00.000Z'));
+      clock.set(Date.parse('2030-01-16T00:00:00.000Z'));
+      const outcome = await storage.consume(client, windows(5, 8));
+      expect(outcome.status).toBe('allowed');
+      expect(outcome.windows.map((w) => w.used)).toEqual([1, 1]);
+    });
+
+    it('should keep clients apart', async () => {
+      await statuses(5);
+      expect(await statuses(1)).toEqual(['limited']);
+      expect(await statuses(1, windows(5, 8), `${client}-other`)).toEqual(['allowed']);
+    });
+
+    it('should ban past the threshold, for longer than the window, and then let the client back', async () => {
+      await statuses(5);
+      expect(await statuses(4)).toEqual(['limited', 'limited', 'limited', 'banned']);
+      const banEnd = NOON + CONTRACT_BAN.durationMs;
+      clock.advance(2 * MINUTE);
+      const banned = await storage.consume(client, windows(5, 8));
+      expect(banned).toMatchObject({ status: 'banned', retryAt: banEnd });
+      expect(banned.windows.map((w) => w.used)).toEqual([0, 5]);
+      clock.set(banEnd - 1);
+      expect(await statuses(1)).toEqual(['banned']);
+      clock.set(banEnd);
+      expect(await statuses(3)).toEqual(['allowed', 'allowed', 'allowed']);
+    });
+
+    it('should let exactly the limit through when requests arrive at once', async () => {
+      const outcomes = await Promise.all(Array.from({ length: 40 }, () => storage.consume(client, windows(10, 100))));
+      expect(outcomes.filter((o) => o.status === 'allowed')).toHaveLength(10);
+      expect(outcomes.filter((o) => o.status === 'limited')).toHaveLength(3);
+      expect(outcomes.filter((o) => o.status === 'banned')).toHaveLength(27);
+    });
+
+    it('should serve a stock ThrottlerGuard through increment', async () => {
+      expect(await storage.increment(client, MINUTE, 2, MINUTE, 'default')).toEqual({
+        totalHits: 1,
+        timeToExpire: 30,
+        isBlocked: false,
+        timeToBlockExpire: 0,
+      });
+      await storage.increment(client, MINUTE, 2, MINUTE, 'default');
+      expect(await storage.increment(client, MINUTE, 2, MINUTE, 'default')).toEqual({
+        totalHits: 3,
+        timeToExpire: 30,
+        isBlocked: true,
+        timeToBlockExpire: 30,
+      });
+    });
+  });
+}
