@@ -1,29 +1,16 @@
 import request from 'supertest';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Clock } from '../src/rate-limit/clock.js';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { windowEnd } from '../src/rate-limit/rate-limit.policy.js';
 import { createTestApp, type TestApp } from './support/create-test-app.js';
+import { useRateLimitClock } from './support/manual-clock.js';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
-/** Half past a minute, so a minute window has 30 s left. */
-const BASE = Date.parse('2030-01-15T12:00:30.000Z');
 const seconds = (ms: number) => String(Math.ceil(ms / 1000));
-
-/** Runs the app on a clock the test moves; each test starts on a day of its own, so no counts carry over. */
-function useClock(app: () => TestApp): { now: () => number; set: (time: number) => void; advance: (ms: number) => void } {
-  let now = BASE;
-  let day = 0;
-  beforeEach(() => {
-    now = BASE + ++day * DAY;
-    vi.spyOn(app().app.get(Clock), 'now').mockImplementation(() => now);
-  });
-  return { now: () => now, set: (time) => (now = time), advance: (ms) => (now += ms) };
-}
 
 describe('rate limiting (e2e)', () => {
   let t: TestApp;
-  const clock = useClock(() => t);
+  const clock = useRateLimitClock(() => t);
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -70,23 +57,42 @@ describe('rate limiting (e2e)', () => {
   it('should put the headers on 400, 401, 404, 413 and 415 responses, counting each', async () => {
     const key = await t.createKey();
     const patch = (path: string, body: string, contentType = 'application/json') =>
-      request(t.server).patch(path).set('Authorization', `Bearer ${key}`).set('Content-Type', contentType).send(body);
+      request(t.server)
+        .patch(path)
+        .set('Authorization', `Bearer ${key}`)
+        .set('Content-Type', contentType)
+        .send(body);
     const responses = [
       await patch('/v1/inventory/0', '{"quantity":1}').expect(400),
       await get('/v1/no/such/route', key).expect(404),
-      await patch('/v1/inventory/1', JSON.stringify({ quantity: 1, pad: 'x'.repeat(17 * 1024) })).expect(413),
+      await patch(
+        '/v1/inventory/1',
+        JSON.stringify({ quantity: 1, pad: 'x'.repeat(17 * 1024) }),
+      ).expect(413),
       await patch('/v1/inventory/1', 'quantity=1', 'text/plain').expect(415),
       await get('/v1/inventory', key).expect(200),
     ];
-    expect(responses.map((res) => res.headers['x-ratelimit-remaining'])).toEqual(['59', '58', '57', '56', '55']);
+    expect(responses.map((res) => res.headers['x-ratelimit-remaining'])).toEqual([
+      '59',
+      '58',
+      '57',
+      '56',
+      '55',
+    ]);
     for (const res of responses) {
-      expect(res.headers).toMatchObject({ 'x-ratelimit-limit': '60', 'x-ratelimit-reset': minuteReset() });
+      expect(res.headers).toMatchObject({
+        'x-ratelimit-limit': '60',
+        'x-ratelimit-reset': minuteReset(),
+      });
       expect(res.headers['ratelimit-policy']).toBe('"minute";q=60;w=60, "day";q=1000;w=86400');
       expect(res.headers.ratelimit).toMatch(/^"minute";r=\d+;t=30, "day";r=\d+;t=43170$/);
     }
 
     const unauthorized = await get('/v1/inventory').expect(401);
-    expect(unauthorized.headers).toMatchObject({ 'x-ratelimit-limit': '60', 'x-ratelimit-remaining': '59' });
+    expect(unauthorized.headers).toMatchObject({
+      'x-ratelimit-limit': '60',
+      'x-ratelimit-remaining': '59',
+    });
   });
 
   it('should count every operation against one counter per key', async () => {
@@ -103,21 +109,37 @@ describe('rate limiting (e2e)', () => {
     const key = await t.createKey({ plan: 'enterprise', perMinute: 3, perDay: 5 });
     for (let i = 0; i < 3; i++) await get('/v1/inventory', key).expect(200);
     const minuteSpent = await get('/v1/inventory', key).expect(429);
-    expect(minuteSpent.headers).toMatchObject({ 'retry-after': '30', 'x-ratelimit-limit': '3', 'x-ratelimit-remaining': '0' });
+    expect(minuteSpent.headers).toMatchObject({
+      'retry-after': '30',
+      'x-ratelimit-limit': '3',
+      'x-ratelimit-remaining': '0',
+    });
 
     clock.advance(MINUTE);
     const first = await get('/v1/inventory', key).expect(200);
     // The day now has less left (1) than the minute (2): the headers describe the day.
-    expect(first.headers).toMatchObject({ 'x-ratelimit-limit': '5', 'x-ratelimit-remaining': '1', 'x-ratelimit-reset': dayReset() });
+    expect(first.headers).toMatchObject({
+      'x-ratelimit-limit': '5',
+      'x-ratelimit-remaining': '1',
+      'x-ratelimit-reset': dayReset(),
+    });
     expect(first.headers['ratelimit-policy']).toBe('"minute";q=3;w=60, "day";q=5;w=86400');
     await get('/v1/inventory', key).expect(200);
 
     const daySpent = await get('/v1/inventory', key).expect(429);
-    expect(daySpent.body.message).toBe('Rate limit exceeded: the day quota of 5 requests is used up; retry in 43110 s');
-    expect(daySpent.headers).toMatchObject({ 'retry-after': '43110', 'x-ratelimit-limit': '5', 'x-ratelimit-remaining': '0' });
+    expect(daySpent.body.message).toBe(
+      'Rate limit exceeded: the day quota of 5 requests is used up; retry in 43110 s',
+    );
+    expect(daySpent.headers).toMatchObject({
+      'retry-after': '43110',
+      'x-ratelimit-limit': '5',
+      'x-ratelimit-remaining': '0',
+    });
 
     clock.set(windowEnd(DAY, clock.now()));
-    expect((await get('/v1/inventory', key).expect(200)).headers['x-ratelimit-remaining']).toBe('2');
+    expect((await get('/v1/inventory', key).expect(200)).headers['x-ratelimit-remaining']).toBe(
+      '2',
+    );
   });
 
   it('should ban a key that goes on after 20 rejections, for longer than the window, then let it back', async () => {
@@ -129,7 +151,8 @@ describe('rate limiting (e2e)', () => {
     const banned = await get('/v1/inventory', key).expect(429);
     expect(banned.body).toEqual({
       code: 'api_key_banned',
-      message: 'Banned for 600 s after too many requests over the rate limit; back off before retrying',
+      message:
+        'Banned for 600 s after too many requests over the rate limit; back off before retrying',
       status: 429,
     });
     expect(banned.headers).toMatchObject({ 'retry-after': '600', 'x-ratelimit-remaining': '0' });
@@ -138,7 +161,10 @@ describe('rate limiting (e2e)', () => {
     clock.advance(90_000);
     const stillBanned = await get('/v1/inventory', key).expect(429);
     expect(stillBanned.body.code).toBe('api_key_banned');
-    expect(stillBanned.headers).toMatchObject({ 'retry-after': '510', 'x-ratelimit-reset': seconds(banEnd) });
+    expect(stillBanned.headers).toMatchObject({
+      'retry-after': '510',
+      'x-ratelimit-reset': seconds(banEnd),
+    });
 
     clock.set(banEnd);
     await get('/v1/inventory', key).expect(200);
@@ -155,7 +181,11 @@ describe('rate limiting (e2e)', () => {
     // X-Forwarded-For is not trusted without TRUST_PROXY: all of the above came from one address.
     const limited = await get('/v1/inventory').set('X-Forwarded-For', '198.51.100.200').expect(429);
     expect(limited.body.code).toBe('rate_limit_exceeded');
-    expect(limited.headers).toMatchObject({ 'x-ratelimit-limit': '60', 'x-ratelimit-remaining': '0', 'retry-after': '30' });
+    expect(limited.headers).toMatchObject({
+      'x-ratelimit-limit': '60',
+      'x-ratelimit-remaining': '0',
+      'retry-after': '30',
+    });
 
     const valid = await get('/v1/inventory', key).expect(200);
     expect(valid.headers['x-ratelimit-remaining']).toBe('59');
@@ -174,7 +204,7 @@ describe('rate limiting (e2e)', () => {
 
 describe('rate limiting behind a trusted proxy (e2e)', () => {
   let t: TestApp;
-  useClock(() => t);
+  useRateLimitClock(() => t);
 
   beforeAll(async () => {
     t = await createTestApp({ TRUST_PROXY: 'true' });
@@ -182,7 +212,8 @@ describe('rate limiting behind a trusted proxy (e2e)', () => {
   afterAll(() => t.close());
 
   it('should count anonymous clients by the address in X-Forwarded-For', async () => {
-    const from = (address: string) => request(t.server).get('/v1/inventory').set('X-Forwarded-For', address);
+    const from = (address: string) =>
+      request(t.server).get('/v1/inventory').set('X-Forwarded-For', address);
     for (let i = 0; i < 60; i++) await from('203.0.113.7').expect(401);
     await from('203.0.113.7').expect(429);
     expect((await from('203.0.113.8').expect(401)).headers['x-ratelimit-remaining']).toBe('59');
@@ -200,7 +231,10 @@ describe('rate limiting switched off (e2e)', () => {
   it('should neither limit nor send rate-limit headers', async () => {
     const key = await t.createKey({ perMinute: 1 });
     for (let i = 0; i < 5; i++) {
-      const res = await request(t.server).get('/v1/inventory').set('Authorization', `Bearer ${key}`).expect(200);
+      const res = await request(t.server)
+        .get('/v1/inventory')
+        .set('Authorization', `Bearer ${key}`)
+        .expect(200);
       expect(Object.keys(res.headers).filter((name) => name.includes('ratelimit'))).toEqual([]);
     }
   });

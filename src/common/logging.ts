@@ -3,13 +3,15 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Params } from 'nestjs-pino';
 import type { AppConfig } from '../config/app-config.js';
 import type { IdentifiedRequest } from '../auth/principal.js';
+import { looksLikeApiKey, redactRequest } from './log-redaction.js';
 
 const CLIENT_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** Keeps a well-formed client `X-Request-Id`, else makes one; always echoes it on the response. */
 export function requestId(req: IncomingMessage, res: ServerResponse): string {
   const given = req.headers['x-request-id'];
-  const id = typeof given === 'string' && CLIENT_REQUEST_ID.test(given) ? given : randomUUID();
+  // A key sent as a request id would be logged with every line: such an id is replaced.
+  const id = typeof given === 'string' && CLIENT_REQUEST_ID.test(given) && !looksLikeApiKey(given) ? given : randomUUID();
   res.setHeader('X-Request-Id', id);
   return id;
 }
@@ -20,6 +22,7 @@ export function loggerParams(config: AppConfig): Params {
       level: config.log.level,
       genReqId: requestId,
       // Credentials never reach the log, whatever the level.
+      serializers: { req: redactRequest },
       redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-api-key"]'], censor: '[redacted]' },
       customProps: (req) => {
         const identity = (req as IdentifiedRequest).identity;

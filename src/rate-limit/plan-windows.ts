@@ -8,7 +8,8 @@ export function quotaOf(req: IdentifiedRequest): Quota {
   return req.identity?.kind === 'key' ? req.identity.principal.quota : PLAN_QUOTAS.free;
 }
 
-const quotaIn = (context: ExecutionContext): Quota => quotaOf(context.switchToHttp().getRequest<IdentifiedRequest>());
+const quotaIn = (context: ExecutionContext): Quota =>
+  quotaOf(context.switchToHttp().getRequest<IdentifiedRequest>());
 
 /**
  * The two windows every caller has, as @nestjs/throttler throttlers whose limits are resolved

@@ -11,7 +11,11 @@ import { isPublicRoute } from '../auth/api-key.guards.js';
 import type { IdentifiedRequest } from '../auth/principal.js';
 import { ApiError } from '../common/errors/api-error.js';
 import { AppConfig } from '../config/app-config.js';
-import { rateLimitHeaders, rateLimitPolicyHeader, retryAfterSeconds } from './rate-limit.headers.js';
+import {
+  rateLimitHeaders,
+  rateLimitPolicyHeader,
+  retryAfterSeconds,
+} from './rate-limit.headers.js';
 import type { RateLimitOutcome, WindowSpec } from './rate-limit.policy.js';
 import { RateLimitStorage, RateLimitStoreUnavailableError } from './storage/rate-limit.storage.js';
 
@@ -51,7 +55,8 @@ export class RateLimitGuard extends ThrottlerGuard {
       if (!(err instanceof RateLimitStoreUnavailableError)) throw err;
       return this.storeUnavailable(res, windows);
     }
-    for (const [name, value] of Object.entries(rateLimitHeaders(outcome))) this.setResponseHeader(res, name, value);
+    for (const [name, value] of Object.entries(rateLimitHeaders(outcome)))
+      this.setResponseHeader(res, name, value);
     if (outcome.status === 'allowed') return true;
 
     const retryAfter = retryAfterSeconds(outcome);
@@ -63,14 +68,26 @@ export class RateLimitGuard extends ThrottlerGuard {
         headers,
       );
     }
-    const blocking = outcome.windows.find((w) => w.used >= w.limit && w.resetAt === outcome.retryAt);
-    const quota = blocking ? `the ${blocking.name} quota of ${blocking.limit} requests` : 'the quota';
-    throw new ApiError('rate_limit_exceeded', `Rate limit exceeded: ${quota} is used up; retry in ${retryAfter} s`, headers);
+    const blocking = outcome.windows.find(
+      (w) => w.used >= w.limit && w.resetAt === outcome.retryAt,
+    );
+    const quota = blocking
+      ? `the ${blocking.name} quota of ${blocking.limit} requests`
+      : 'the quota';
+    throw new ApiError(
+      'rate_limit_exceeded',
+      `Rate limit exceeded: ${quota} is used up; retry in ${retryAfter} s`,
+      headers,
+    );
   }
 
   /** Off entirely when disabled; never for health (and docs, which are served outside Nest's router). */
   protected override async shouldSkip(context: ExecutionContext): Promise<boolean> {
-    return !this.config.rateLimit.enabled || context.getType() !== 'http' || isPublicRoute(this.reflector, context);
+    return (
+      !this.config.rateLimit.enabled ||
+      context.getType() !== 'http' ||
+      isPublicRoute(this.reflector, context)
+    );
   }
 
   /** A valid key is counted by key id, whatever its address; anyone else by client IP (IPv6 per /64). */
@@ -97,8 +114,12 @@ export class RateLimitGuard extends ThrottlerGuard {
   private storeUnavailable(res: Record<string, unknown>, windows: WindowSpec[]): boolean {
     this.setResponseHeader(res, 'RateLimit-Policy', rateLimitPolicyHeader(windows));
     if (this.config.rateLimit.failOpen) return true;
-    throw new ApiError('service_unavailable', 'Rate limiting is temporarily unavailable; retry shortly', {
-      'Retry-After': String(STORE_DOWN_RETRY_AFTER_SECONDS),
-    });
+    throw new ApiError(
+      'service_unavailable',
+      'Rate limiting is temporarily unavailable; retry shortly',
+      {
+        'Retry-After': String(STORE_DOWN_RETRY_AFTER_SECONDS),
+      },
+    );
   }
 }

@@ -38,17 +38,29 @@ describe('rateLimitHeaders', () => {
 
   it('should describe the day once it has less left than the minute', () => {
     const headers = rateLimitHeaders(outcome('allowed', [60, 1000], [3, 990]));
-    expect(headers).toMatchObject({ 'X-RateLimit-Limit': '1000', 'X-RateLimit-Remaining': '10', 'X-RateLimit-Reset': String(dayEnd / 1000) });
+    expect(headers).toMatchObject({
+      'X-RateLimit-Limit': '1000',
+      'X-RateLimit-Remaining': '10',
+      'X-RateLimit-Reset': String(dayEnd / 1000),
+    });
   });
 
   it('should describe the shorter window on a tie', () => {
     const headers = rateLimitHeaders(outcome('allowed', [10, 20], [5, 15]));
-    expect(headers).toMatchObject({ 'X-RateLimit-Limit': '10', 'X-RateLimit-Remaining': '5', 'X-RateLimit-Reset': String(minuteEnd / 1000) });
+    expect(headers).toMatchObject({
+      'X-RateLimit-Limit': '10',
+      'X-RateLimit-Remaining': '5',
+      'X-RateLimit-Reset': String(minuteEnd / 1000),
+    });
   });
 
   it('should show nothing remaining on a rejection, with the minute reset when both windows are spent', () => {
     const headers = rateLimitHeaders(outcome('limited', [5, 5], [5, 5], dayEnd));
-    expect(headers).toMatchObject({ 'X-RateLimit-Limit': '5', 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': String(minuteEnd / 1000) });
+    expect(headers).toMatchObject({
+      'X-RateLimit-Limit': '5',
+      'X-RateLimit-Remaining': '0',
+      'X-RateLimit-Reset': String(minuteEnd / 1000),
+    });
     expect(headers.RateLimit).toBe('"minute";r=0;t=30, "day";r=0;t=43170');
   });
 
@@ -66,7 +78,10 @@ describe('rateLimitHeaders', () => {
   it('should give a spent day its own reset in RateLimit when it ends after the ban', () => {
     const banEnd = now + 600_000;
     const headers = rateLimitHeaders(outcome('banned', [60, 100], [0, 100], banEnd));
-    expect(headers).toMatchObject({ 'X-RateLimit-Limit': '60', 'X-RateLimit-Reset': String(Math.ceil(banEnd / 1000)) });
+    expect(headers).toMatchObject({
+      'X-RateLimit-Limit': '60',
+      'X-RateLimit-Reset': String(Math.ceil(banEnd / 1000)),
+    });
     expect(headers.RateLimit).toBe('"minute";r=0;t=600, "day";r=0;t=43170');
   });
 });

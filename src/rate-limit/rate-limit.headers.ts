@@ -21,16 +21,29 @@ function secondsUntil(at: number, now: number): number {
 export function windowViews(outcome: RateLimitOutcome): WindowView[] {
   return outcome.windows.map((window) => {
     const remaining = Math.max(0, window.limit - window.used);
-    const view = { name: window.name, limit: window.limit, ttlMs: window.ttlMs, remaining, resetAt: window.resetAt };
+    const view = {
+      name: window.name,
+      limit: window.limit,
+      ttlMs: window.ttlMs,
+      remaining,
+      resetAt: window.resetAt,
+    };
     if (outcome.status !== 'banned') return view;
-    return { ...view, remaining: 0, resetAt: remaining === 0 ? Math.max(window.resetAt, outcome.retryAt) : outcome.retryAt };
+    return {
+      ...view,
+      remaining: 0,
+      resetAt: remaining === 0 ? Math.max(window.resetAt, outcome.retryAt) : outcome.retryAt,
+    };
   });
 }
 
 /** The window the X-RateLimit-* headers describe: least remaining, the shorter on a tie (contract). */
 export function headlineWindow(views: readonly WindowView[]): WindowView {
   return views.reduce((best, view) =>
-    view.remaining < best.remaining || (view.remaining === best.remaining && view.ttlMs < best.ttlMs) ? view : best,
+    view.remaining < best.remaining ||
+    (view.remaining === best.remaining && view.ttlMs < best.ttlMs)
+      ? view
+      : best,
   );
 }
 
@@ -45,9 +58,14 @@ function sfString(value: string): string {
 }
 
 /** `RateLimit-Policy` (draft-ietf-httpapi-ratelimit-headers-11, section 3): every window's quota. */
-export function rateLimitPolicyHeader(windows: readonly { name: string; limit: number; ttlMs: number }[]): string {
+export function rateLimitPolicyHeader(
+  windows: readonly { name: string; limit: number; ttlMs: number }[],
+): string {
   return windows
-    .map((window) => `${sfString(window.name)};q=${window.limit};w=${Math.max(1, Math.ceil(window.ttlMs / 1000))}`)
+    .map(
+      (window) =>
+        `${sfString(window.name)};q=${window.limit};w=${Math.max(1, Math.ceil(window.ttlMs / 1000))}`,
+    )
     .join(', ');
 }
 
@@ -65,7 +83,10 @@ export function rateLimitHeaders(outcome: RateLimitOutcome): Record<string, stri
     'X-RateLimit-Reset': String(Math.ceil(headline.resetAt / 1000)),
     'RateLimit-Policy': rateLimitPolicyHeader(views),
     RateLimit: views
-      .map((view) => `${sfString(view.name)};r=${view.remaining};t=${secondsUntil(view.resetAt, outcome.now)}`)
+      .map(
+        (view) =>
+          `${sfString(view.name)};r=${view.remaining};t=${secondsUntil(view.resetAt, outcome.now)}`,
+      )
       .join(', '),
   };
 }

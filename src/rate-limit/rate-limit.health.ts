@@ -1,6 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectThrottlerStorage } from '@nestjs/throttler';
-import { HealthIndicatorFunction, HealthIndicatorResult, HealthIndicatorService } from '@nestjs/terminus';
+import {
+  HealthIndicatorFunction,
+  HealthIndicatorResult,
+  HealthIndicatorService,
+} from '@nestjs/terminus';
 import { AppConfig } from '../config/app-config.js';
 import { RedisRateLimitStorage } from './storage/redis.storage.js';
 import type { RateLimitStorage } from './storage/rate-limit.storage.js';

@@ -12,7 +12,10 @@ import type { RateLimitStorage } from './storage/rate-limit.storage.js';
 import { RedisRateLimitStorage } from './storage/redis.storage.js';
 
 export function banPolicy(config: AppConfig): BanPolicy {
-  return { threshold: config.rateLimit.banThreshold, durationMs: config.rateLimit.banSeconds * 1000 };
+  return {
+    threshold: config.rateLimit.banThreshold,
+    durationMs: config.rateLimit.banSeconds * 1000,
+  };
 }
 
 /** Redis when REDIS_URL is set (and limiting is on: a disabled limiter never connects), else memory. */
@@ -35,10 +38,18 @@ export class RateLimitModule {
       imports: [
         // A factory, so the storage (and its Redis client) is built by the injector, once.
         ThrottlerModule.forRootAsync({
-          useFactory: () => ({ throttlers: PLAN_WINDOWS, storage: createRateLimitStorage(config, clock) }),
+          useFactory: () => ({
+            throttlers: PLAN_WINDOWS,
+            storage: createRateLimitStorage(config, clock),
+          }),
         }),
       ],
-      providers: [{ provide: Clock, useValue: clock }, HealthIndicatorService, RateLimitGuard, RateLimitHealthIndicator],
+      providers: [
+        { provide: Clock, useValue: clock },
+        HealthIndicatorService,
+        RateLimitGuard,
+        RateLimitHealthIndicator,
+      ],
       exports: [Clock, RateLimitGuard, RateLimitHealthIndicator],
     };
   }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { applyRequest, type ClientState, type RateLimitOutcome, type WindowSpec, windowEnd } from './rate-limit.policy.js';
+import {
+  applyRequest,
+  type ClientState,
+  type RateLimitOutcome,
+  type WindowSpec,
+  windowEnd,
+} from './rate-limit.policy.js';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -13,7 +19,8 @@ const ban = { threshold: 3, durationMs: 600 * SECOND };
 
 function client() {
   const state: ClientState = { windows: [], banUntil: 0 };
-  return (now: number, specs = windows(5, 8)): RateLimitOutcome => applyRequest(state, specs, now, ban);
+  return (now: number, specs = windows(5, 8)): RateLimitOutcome =>
+    applyRequest(state, specs, now, ban);
 }
 
 describe('window maths', () => {

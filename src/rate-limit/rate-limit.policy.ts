@@ -72,15 +72,24 @@ export function windowEnd(ttlMs: number, now: number): number {
  * window: of the exhausted ones the one ending last, since only then would the request pass.
  * A banned client's requests change nothing, so the ban ends when it said it would.
  */
-export function applyRequest(state: ClientState, specs: readonly WindowSpec[], now: number, ban: BanPolicy): RateLimitOutcome {
+export function applyRequest(
+  state: ClientState,
+  specs: readonly WindowSpec[],
+  now: number,
+  ban: BanPolicy,
+): RateLimitOutcome {
   const counters = state.windows;
   if (counters.length !== specs.length) counters.length = specs.length;
   let blocking = -1;
   for (let i = 0; i < specs.length; i++) {
     const index = windowIndex(specs[i].ttlMs, now);
     let counter = counters[i];
-    if (counter === undefined || counter.index !== index) counter = counters[i] = { index, used: 0, rejected: 0 };
-    if (counter.used >= specs[i].limit && (blocking < 0 || end(specs, counters, i) > end(specs, counters, blocking))) {
+    if (counter === undefined || counter.index !== index)
+      counter = counters[i] = { index, used: 0, rejected: 0 };
+    if (
+      counter.used >= specs[i].limit &&
+      (blocking < 0 || end(specs, counters, i) > end(specs, counters, blocking))
+    ) {
       blocking = i;
     }
   }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BanPolicy, WindowSpec } from '../../src/rate-limit/rate-limit.policy.js';
 import type { RateLimitStorage } from '../../src/rate-limit/storage/rate-limit.storage.js';
 import { ManualClock } from './manual-clock.js';
@@ -13,21 +13,28 @@ const windows = (perMinute: number, perDay: number): WindowSpec[] => [
   { name: 'day', ttlMs: DAY, limit: perDay },
 ];
 
+type Closable = RateLimitStorage & { close?: () => Promise<void> };
+
 /**
  * The behaviour every RateLimitStorage shares, run against each implementation. `create` gets a
- * clock the storage must read and the ban policy it must apply.
+ * clock the storage must read and the ban policy it must apply; a storage with `close` is closed
+ * after each test.
  */
-export function describeRateLimitStorage(name: string, create: (clock: ManualClock, ban: BanPolicy) => RateLimitStorage): void {
+export function describeRateLimitStorage(
+  name: string,
+  create: (clock: ManualClock, ban: BanPolicy) => Closable | Promise<Closable>,
+): void {
   describe(`${name} storage`, () => {
     let clock: ManualClock;
-    let storage: RateLimitStorage;
+    let storage: Closable;
     let client: string;
 
-    beforeEach(() => {
+    beforeEach(async () => {
       clock = new ManualClock(NOON);
-      storage = create(clock, CONTRACT_BAN);
+      storage = await create(clock, CONTRACT_BAN);
       client = `client-${randomUUID()}`;
     });
+    afterEach(() => storage.close?.());
 
     const statuses = async (count: number, specs = windows(5, 8), key = client) => {
       const result: string[] = [];
@@ -42,16 +49,38 @@ export function describeRateLimitStorage(name: string, create: (clock: ManualClo
         now: NOON,
         retryAt: 0,
         windows: [
-          { name: 'minute', ttlMs: MINUTE, limit: 5, used: 1, resetAt: Date.parse('2030-01-15T12:01:00.000Z') },
-          { name: 'day', ttlMs: DAY, limit: 8, used: 1, resetAt: Date.parse('2030-01-16T00:00:00.000Z') },
+          {
+            name: 'minute',
+            ttlMs: MINUTE,
+            limit: 5,
+            used: 1,
+            resetAt: Date.parse('2030-01-15T12:01:00.000Z'),
+          },
+          {
+            name: 'day',
+            ttlMs: DAY,
+            limit: 8,
+            used: 1,
+            resetAt: Date.parse('2030-01-16T00:00:00.000Z'),
+          },
         ],
       });
     });
 
     it('should accept exactly the minute limit, then reject until the next minute', async () => {
-      expect(await statuses(6)).toEqual(['allowed', 'allowed', 'allowed', 'allowed', 'allowed', 'limited']);
+      expect(await statuses(6)).toEqual([
+        'allowed',
+        'allowed',
+        'allowed',
+        'allowed',
+        'allowed',
+        'limited',
+      ]);
       const rejected = await storage.consume(client, windows(5, 8));
-      expect(rejected).toMatchObject({ status: 'limited', retryAt: Date.parse('2030-01-15T12:01:00.000Z') });
+      expect(rejected).toMatchObject({
+        status: 'limited',
+        retryAt: Date.parse('2030-01-15T12:01:00.000Z'),
+      });
       expect(rejected.windows.map((w) => w.used)).toEqual([5, 5]);
       clock.set(Date.parse('2030-01-15T12:01:00.000Z'));
       const next = await storage.consume(client, windows(5, 8));
@@ -64,7 +93,9 @@ export function describeRateLimitStorage(name: string, create: (clock: ManualClo
       await statuses(5);
       clock.advance(MINUTE);
       expect(await statuses(4)).toEqual(['allowed', 'allowed', 'allowed', 'limited']);
-      expect((await storage.consume(client, windows(5, 8))).retryAt).toBe(Date.parse('2030-01-16T00:00:00.000Z'));
+      expect((await storage.consume(client, windows(5, 8))).retryAt).toBe(
+        Date.parse('2030-01-16T00:00:00.000Z'),
+      );
       clock.set(Date.parse('2030-01-16T00:00:00.000Z'));
       const outcome = await storage.consume(client, windows(5, 8));
       expect(outcome.status).toBe('allowed');
@@ -92,7 +123,9 @@ export function describeRateLimitStorage(name: string, create: (clock: ManualClo
     });
 
     it('should let exactly the limit through when requests arrive at once', async () => {
-      const outcomes = await Promise.all(Array.from({ length: 40 }, () => storage.consume(client, windows(10, 100))));
+      const outcomes = await Promise.all(
+        Array.from({ length: 40 }, () => storage.consume(client, windows(10, 100))),
+      );
       expect(outcomes.filter((o) => o.status === 'allowed')).toHaveLength(10);
       expect(outcomes.filter((o) => o.status === 'limited')).toHaveLength(3);
       expect(outcomes.filter((o) => o.status === 'banned')).toHaveLength(27);

@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger, Optional } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { MetricsService } from '../../metrics/metrics.service.js';
+import { maskApiKeys } from '../log-redaction.js';
 import { ApiError } from './api-error.js';
 import { ERROR_STATUS, ErrorCode } from './error-code.js';
 
@@ -46,9 +47,10 @@ export class AllExceptionsFilter implements ExceptionFilter {
     this.metrics?.recordFailure(exception, error.code);
 
     if (error.status >= 500) {
+      const path = maskApiKeys(req.path);
       this.logger.error(
-        { err: exception, requestId: req.id, method: req.method, path: req.path },
-        `Unhandled error on ${req.method} ${req.path} (request ${req.id ?? 'unknown'})`,
+        { err: exception, requestId: req.id, method: req.method, path },
+        `Unhandled error on ${req.method} ${path} (request ${req.id ?? 'unknown'})`,
       );
     }
     if (res.headersSent) {

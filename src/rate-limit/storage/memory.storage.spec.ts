@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../test/support/manual-clock.js';
-import { CONTRACT_BAN, describeRateLimitStorage } from '../../../test/support/rate-limit-storage.contract.js';
+import {
+  CONTRACT_BAN,
+  describeRateLimitStorage,
+} from '../../../test/support/rate-limit-storage.contract.js';
 import type { WindowSpec } from '../rate-limit.policy.js';
 import { DEFAULT_MAX_CLIENTS, MemoryRateLimitStorage } from './memory.storage.js';
 

@@ -1,5 +1,11 @@
 import { Clock, SystemClock } from '../clock.js';
-import { applyRequest, type BanPolicy, type ClientState, type RateLimitOutcome, type WindowSpec } from '../rate-limit.policy.js';
+import {
+  applyRequest,
+  type BanPolicy,
+  type ClientState,
+  type RateLimitOutcome,
+  type WindowSpec,
+} from '../rate-limit.policy.js';
 import { RateLimitStorage } from './rate-limit.storage.js';
 
 interface Entry extends ClientState {

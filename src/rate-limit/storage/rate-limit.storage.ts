@@ -6,7 +6,10 @@ type ThrottlerStorageRecord = Awaited<ReturnType<ThrottlerStorage['increment']>>
 /** The store cannot answer (Redis down or too slow): the guard then fails open or closed. */
 export class RateLimitStoreUnavailableError extends Error {
   constructor(cause: unknown) {
-    super(`Rate-limit store unavailable: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    super(
+      `Rate-limit store unavailable: ${cause instanceof Error ? cause.message : String(cause)}`,
+      { cause },
+    );
     this.name = 'RateLimitStoreUnavailableError';
   }
 }

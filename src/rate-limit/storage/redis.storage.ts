@@ -75,7 +75,10 @@ const STATUSES: readonly RateLimitStatus[] = ['allowed', 'limited', 'banned'];
  * expires by itself. A dead or slow Redis fails fast: no offline queue, no retries, and a
  * command timeout, so a request never waits longer than that for the limiter.
  */
-export class RedisRateLimitStorage extends RateLimitStorage implements OnModuleInit, OnApplicationShutdown {
+export class RedisRateLimitStorage
+  extends RateLimitStorage
+  implements OnModuleInit, OnApplicationShutdown
+{
   readonly redis: Redis;
   private readonly logger = new Logger(RedisRateLimitStorage.name);
   private healthy = true;
@@ -114,7 +117,9 @@ export class RedisRateLimitStorage extends RateLimitStorage implements OnModuleI
    */
   async onModuleInit(): Promise<void> {
     let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, this.connectTimeoutMs)));
+    const timeout = new Promise<void>(
+      (resolve) => (timer = setTimeout(resolve, this.connectTimeoutMs)),
+    );
     const start = (async () => {
       await this.redis.connect();
       await this.redis.script('LOAD', CONSUME_SCRIPT);
@@ -155,14 +160,21 @@ export class RedisRateLimitStorage extends RateLimitStorage implements OnModuleI
   async consume(key: string, windows: readonly WindowSpec[]): Promise<RateLimitOutcome> {
     const now = Math.floor(this.clock.now());
     const client = this.clientKey(key);
-    const keys = [`${client}:ban`, ...windows.map((w) => `${client}:${w.name}:${windowIndex(w.ttlMs, now)}`)];
+    const keys = [
+      `${client}:ban`,
+      ...windows.map((w) => `${client}:${w.name}:${windowIndex(w.ttlMs, now)}`),
+    ];
     const args = [now, this.ban.threshold, this.ban.durationMs, KEY_GRACE_MS];
     for (const window of windows) args.push(window.limit, windowEnd(window.ttlMs, now));
     const [status, retryAt, ...used] = (await this.evaluate(keys, args)) as number[];
     return {
       status: STATUSES[status],
       now,
-      windows: windows.map((window, i) => ({ ...window, used: used[i], resetAt: windowEnd(window.ttlMs, now) })),
+      windows: windows.map((window, i) => ({
+        ...window,
+        used: used[i],
+        resetAt: windowEnd(window.ttlMs, now),
+      })),
       retryAt,
     };
   }

@@ -1,0 +1,157 @@
+import { type ChildProcessWithoutNullStreams, execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const MAIN = join(ROOT, 'dist', 'main.js');
+export const CLI = join(ROOT, 'dist', 'cli', 'cli.js');
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Builds dist/ when it is missing or older than src/ (`npm test` has built it already). Test
+ * files run in parallel, so one build at a time, under a lock directory; tsc still emits when
+ * another part of the tree has a type error, so only a missing output fails.
+ */
+export async function ensureBuilt(): Promise<void> {
+  const lock = join(
+    tmpdir(),
+    `petstore-build-${Buffer.from(ROOT).toString('base64url').slice(-40)}.lock`,
+  );
+  for (let waited = 0; ; waited += 100) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      if (waited > 120_000) throw new Error(`build lock ${lock} held for over 2 minutes`);
+      // A lock left by a killed run is stale after a minute.
+      if (existsSync(lock) && Date.now() - statSync(lock).mtimeMs > 60_000)
+        rmSync(lock, { recursive: true, force: true });
+      await sleep(100);
+    }
+  }
+  try {
+    if (
+      existsSync(MAIN) &&
+      existsSync(CLI) &&
+      statSync(MAIN).mtimeMs >= newestMtime(join(ROOT, 'src'))
+    )
+      return;
+    try {
+      execFileSync(
+        process.execPath,
+        [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'],
+        {
+          cwd: ROOT,
+          stdio: 'pipe',
+        },
+      );
+    } catch (err) {
+      if (!existsSync(MAIN) || !existsSync(CLI)) throw err;
+    }
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** Runs the built CLI to completion; rejects on a non-zero exit. */
+export function runCli(
+  env: Record<string, string>,
+  args: string[],
+): Promise<{ stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, ...args], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) =>
+      code === 0
+        ? resolve({ stdout, stderr })
+        : reject(new Error(`cli ${args.join(' ')} exited ${code}:\n${stdout}\n${stderr}`)),
+    );
+  });
+}
+
+/** The raw key that `keys create` prints as its last line. */
+export async function createKeyWithCli(
+  env: Record<string, string>,
+  args: string[],
+): Promise<string> {
+  const { stdout } = await runCli(env, ['keys', 'create', ...args]);
+  return stdout.trim().split('\n').at(-1)!.trim();
+}
+
+export interface RunningServer {
+  child: ChildProcessWithoutNullStreams;
+  url: string;
+  /** Everything the process wrote to stdout and stderr so far. */
+  output(): string;
+  /** Resolves when the process has exited. */
+  exited: Promise<void>;
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+/** Starts `node dist/main.js` on a free port and resolves once GET /health answers 200. */
+export async function startServer(env: Record<string, string>): Promise<RunningServer> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [MAIN], {
+    cwd: ROOT,
+    env: { ...process.env, HOST: '127.0.0.1', ...env, PORT: String(port) },
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  let running = true;
+  const exited = new Promise<void>((resolve) =>
+    child.on('exit', () => ((running = false), resolve())),
+  );
+  const url = `http://127.0.0.1:${port}`;
+  const server: RunningServer = {
+    child,
+    url,
+    output: () => output,
+    exited,
+    async stop(signal = 'SIGTERM') {
+      if (running) child.kill(signal);
+      await exited;
+    },
+  };
+  for (const deadline = Date.now() + 20_000; ;) {
+    if (!running) throw new Error(`server exited before it was ready:\n${output}`);
+    try {
+      if ((await fetch(`${url}/health`)).status === 200) return server;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await server.stop('SIGKILL');
+      throw new Error(`server not ready within 20 s:\n${output}`);
+    }
+    await sleep(50);
+  }
+}
