@@ -2,7 +2,6 @@ import { createServer } from 'node:net';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError } from '../src/common/errors/api-error.js';
 import { MetricsServer } from '../src/metrics/metrics.server.js';
 import { MetricsService } from '../src/metrics/metrics.service.js';
 import { createTestApp, type TestApp } from './support/create-test-app.js';
@@ -113,22 +112,70 @@ describe('/metrics (e2e)', () => {
     expect(sample(await scrape(), 'petstore_database_errors_total')).toBe(before + 1);
   });
 
-  it('should count rate-limit rejections by code, bans, and Redis errors', async () => {
-    const metrics = t.app.get(MetricsService);
-    const before = await scrape();
-    metrics.recordFailure(new ApiError('rate_limit_exceeded', 'slow down'), 'rate_limit_exceeded');
-    metrics.recordFailure(new ApiError('rate_limit_exceeded', 'slow down'), 'rate_limit_exceeded');
-    metrics.recordFailure(new ApiError('api_key_banned', 'banned'), 'api_key_banned');
-    metrics.rateLimitBanned();
-    class ReplyError extends Error {}
-    metrics.recordFailure(new ReplyError('ERR'), 'internal_error');
-    const after = await scrape();
-    const delta = (series: string) => (sample(after, series) ?? 0) - (sample(before, series) ?? 0);
-    expect(delta('petstore_rate_limit_rejections_total{code="rate_limit_exceeded"}')).toBe(2);
-    expect(delta('petstore_rate_limit_rejections_total{code="api_key_banned"}')).toBe(1);
-    expect(delta('petstore_rate_limit_bans_total')).toBe(1);
-    expect(delta('petstore_redis_errors_total')).toBe(1);
-    expect(delta('petstore_database_errors_total')).toBe(0);
+  it('should not count /metrics against any limit', async () => {
+    for (let i = 0; i < 70; i++) await request(t.server).get('/metrics').expect(200);
+  });
+});
+
+describe('rate-limit and Redis metrics (e2e)', () => {
+  it('should count rejections by code, and each ban once', async () => {
+    const t = await createTestApp({ RATE_LIMIT_BAN_THRESHOLD: '2', RATE_LIMIT_BAN_SECONDS: '60' });
+    try {
+      const key = await t.createKey({ plan: 'free', perMinute: 2 });
+      const codes: string[] = [];
+      for (let i = 0; i < 7; i++) {
+        const res = await request(t.server)
+          .get('/v1/inventory')
+          .set('Authorization', `Bearer ${key}`);
+        codes.push(res.status === 200 ? 'ok' : res.body.code);
+      }
+      // Two accepted, two refused, the third refusal earns the ban, and the ban holds.
+      expect(codes).toEqual([
+        'ok',
+        'ok',
+        'rate_limit_exceeded',
+        'rate_limit_exceeded',
+        'api_key_banned',
+        'api_key_banned',
+        'api_key_banned',
+      ]);
+      const text = (await request(t.server).get('/metrics').expect(200)).text;
+      expect(sample(text, 'petstore_rate_limit_rejections_total{code="rate_limit_exceeded"}')).toBe(
+        2,
+      );
+      expect(sample(text, 'petstore_rate_limit_rejections_total{code="api_key_banned"}')).toBe(3);
+      expect(sample(text, 'petstore_rate_limit_bans_total')).toBe(1);
+      expect(
+        sample(text, 'petstore_http_requests_total{operation="listInventory",status="429"}'),
+      ).toBe(5);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('should count Redis errors when the rate-limit store cannot be reached', async () => {
+    const port = await freePort();
+    const t = await createTestApp({
+      REDIS_URL: `redis://127.0.0.1:${port}`,
+      RATE_LIMIT_FAIL_OPEN: 'true',
+      REDIS_COMMAND_TIMEOUT_MS: '200',
+    });
+    try {
+      const key = await t.createKey({ plan: 'enterprise', perMinute: 1e9, perDay: 1e9 });
+      await request(t.server)
+        .get('/v1/inventory')
+        .set('Authorization', `Bearer ${key}`)
+        .expect(200);
+      await request(t.server)
+        .get('/v1/inventory')
+        .set('Authorization', `Bearer ${key}`)
+        .expect(200);
+      const text = (await request(t.server).get('/metrics').expect(200)).text;
+      expect(sample(text, 'petstore_redis_errors_total')).toBe(2);
+      expect(sample(text, 'petstore_database_errors_total')).toBe(0);
+    } finally {
+      await t.close();
+    }
   });
 });
 

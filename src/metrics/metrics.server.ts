@@ -67,7 +67,10 @@ export class MetricsServer implements OnApplicationBootstrap, OnApplicationShutd
     }
     try {
       const body = await this.metrics.metrics();
-      res.writeHead(200, { 'Content-Type': Registry.PROMETHEUS_CONTENT_TYPE, 'Cache-Control': 'no-store' });
+      res.writeHead(200, {
+        'Content-Type': Registry.PROMETHEUS_CONTENT_TYPE,
+        'Cache-Control': 'no-store',
+      });
       res.end(req.method === 'HEAD' ? undefined : body);
     } catch (err) {
       this.logger.error({ err }, 'Collecting metrics failed');

@@ -86,6 +86,7 @@ export class MetricsService {
   });
 
   private readonly operations = new WeakMap<object, string>();
+  private readonly bansCounted = new Set<string>();
 
   constructor(config: AppConfig) {
     this.enabled = config.metrics.enabled;
@@ -129,6 +130,25 @@ export class MetricsService {
 
   rateLimitBanned(): void {
     this.rateLimitBans.inc();
+  }
+
+  /**
+   * Counts a ban once, from the limiter's `banned` answers: the one whose retry time is exactly
+   * a full ban away started it. A request in the same millisecond gets the same answer, so the
+   * (client, ban end) pairs already counted are remembered for a while.
+   */
+  rateLimitBanObserved(
+    client: string,
+    outcome: { now: number; retryAt: number },
+    banMs: number,
+  ): void {
+    if (outcome.retryAt - outcome.now !== banMs) return;
+    const ban = `${client}@${outcome.retryAt}`;
+    if (this.bansCounted.has(ban)) return;
+    if (this.bansCounted.size >= 10_000)
+      this.bansCounted.delete(this.bansCounted.values().next().value!);
+    this.bansCounted.add(ban);
+    this.rateLimitBanned();
   }
 
   databaseError(): void {

@@ -1,4 +1,4 @@
-import { ExecutionContext, Injectable } from '@nestjs/common';
+import { ExecutionContext, Injectable, Optional } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import {
   InjectThrottlerOptions,
@@ -11,6 +11,7 @@ import { isPublicRoute } from '../auth/api-key.guards.js';
 import type { IdentifiedRequest } from '../auth/principal.js';
 import { ApiError } from '../common/errors/api-error.js';
 import { AppConfig } from '../config/app-config.js';
+import { MetricsService } from '../metrics/metrics.service.js';
 import {
   rateLimitHeaders,
   rateLimitPolicyHeader,
@@ -39,6 +40,7 @@ export class RateLimitGuard extends ThrottlerGuard {
     @InjectThrottlerStorage() private readonly store: RateLimitStorage,
     reflector: Reflector,
     private readonly config: AppConfig,
+    @Optional() private readonly metrics?: MetricsService,
   ) {
     super(options, store, reflector);
   }
@@ -48,11 +50,13 @@ export class RateLimitGuard extends ThrottlerGuard {
     const req = context.switchToHttp().getRequest<IdentifiedRequest>();
     const res = context.switchToHttp().getResponse<Record<string, unknown>>();
     const windows = await this.windows(context);
+    const tracker = await this.getTracker(req);
     let outcome: RateLimitOutcome;
     try {
-      outcome = await this.store.consume(await this.getTracker(req), windows);
+      outcome = await this.store.consume(tracker, windows);
     } catch (err) {
       if (!(err instanceof RateLimitStoreUnavailableError)) throw err;
+      this.metrics?.redisError();
       return this.storeUnavailable(res, windows);
     }
     for (const [name, value] of Object.entries(rateLimitHeaders(outcome)))
@@ -62,6 +66,7 @@ export class RateLimitGuard extends ThrottlerGuard {
     const retryAfter = retryAfterSeconds(outcome);
     const headers = { 'Retry-After': String(retryAfter) };
     if (outcome.status === 'banned') {
+      this.metrics?.rateLimitBanObserved(tracker, outcome, this.config.rateLimit.banSeconds * 1000);
       throw new ApiError(
         'api_key_banned',
         `Banned for ${retryAfter} s after too many requests over the rate limit; back off before retrying`,
