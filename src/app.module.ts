@@ -14,6 +14,8 @@ import { DatabaseModule, SeedModule } from './database/database.module.js';
 import { HealthModule } from './health/health.module.js';
 import { InventoryModule } from './inventory/inventory.module.js';
 import { MetricsModule } from './metrics/metrics.module.js';
+import { OrdersModule } from './orders/orders.module.js';
+import { PetsModule } from './pets/pets.module.js';
 import { RateLimitGuard } from './rate-limit/rate-limit.guard.js';
 import { RateLimitModule } from './rate-limit/rate-limit.module.js';
 
@@ -21,7 +23,7 @@ import { RateLimitModule } from './rate-limit/rate-limit.module.js';
 class NotFoundModule {}
 
 /** The versioned API. Its modules' routes live under /v1; health (and docs) stay outside. */
-const API_V1_MODULES = [InventoryModule, NotFoundModule];
+const API_V1_MODULES = [InventoryModule, PetsModule, OrdersModule, NotFoundModule];
 
 @Module({})
 export class AppModule {

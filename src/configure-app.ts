@@ -4,6 +4,7 @@ import { Logger } from 'nestjs-pino';
 import { installJsonWriter } from './common/http/json.js';
 import { applySecurity } from './common/http/security.js';
 import type { AppConfig } from './config/app-config.js';
+import { setupOpenApi } from './openapi/openapi.setup.js';
 
 /** Options for `NestFactory.create` / `createNestApplication`, shared by main.ts and the tests. */
 export const APP_OPTIONS: NestApplicationOptions = {
@@ -18,6 +19,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): Ne
   applySecurity(app, config);
   app.set('trust proxy', config.http.trustProxy);
   installJsonWriter(app);
+  setupOpenApi(app, config);
   app.enableShutdownHooks();
   return app;
 }

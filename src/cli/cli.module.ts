@@ -5,6 +5,7 @@ import { AppConfig } from '../config/app-config.js';
 import { ConfigModule } from '../config/config.module.js';
 import { dataSourceOptions } from '../database/data-source.js';
 import { InventoryModule } from '../inventory/inventory.module.js';
+import { OrdersModule } from '../orders/orders.module.js';
 
 /** The services the commands call, on the server's database, without any HTTP layer. */
 @Module({})
@@ -19,6 +20,7 @@ export class CliModule {
         TypeOrmModule.forRoot({ ...dataSourceOptions(config.database), retryAttempts: 0 }),
         AuthModule,
         InventoryModule,
+        OrdersModule,
       ],
     };
   }

@@ -6,9 +6,10 @@ import { ConfigError } from '../config/env.schema.js';
 import { type Command, type CommandContext, type OptionValues, UsageError } from './command.js';
 import { INVENTORY_COMMANDS } from './import.command.js';
 import { KEYS_COMMANDS } from './keys.command.js';
+import { ORDERS_COMMANDS } from './orders.command.js';
 
 /** Every command; a new group is one more spread here. */
-const COMMANDS: readonly Command[] = [...KEYS_COMMANDS, ...INVENTORY_COMMANDS];
+const COMMANDS: readonly Command[] = [...KEYS_COMMANDS, ...INVENTORY_COMMANDS, ...ORDERS_COMMANDS];
 
 const EXIT_OK = 0;
 const EXIT_FAILED = 1;

@@ -55,6 +55,17 @@ export abstract class AppConfig {
 
 export const DEFAULT_SQLITE_PATH = './data/petstore.sqlite';
 
+/** When `GET /pets/{petId}` was deprecated (its RFC 9745 `Deprecation` date); its sunset cannot precede it. */
+export const PETS_DEPRECATED_AT = new Date('2026-06-30T00:00:00Z');
+
+function petsSunset(env: Env): Date {
+  const sunset = date(env, 'PETS_SUNSET', '2027-06-30');
+  if (sunset < PETS_DEPRECATED_AT) {
+    throw new ConfigError('PETS_SUNSET', 'a date no earlier than the deprecation date 2026-06-30', env.PETS_SUNSET ?? '');
+  }
+  return sunset;
+}
+
 function databaseConfig(env: Env): DatabaseConfig {
   const value = optionalStr(env, 'DATABASE_URL');
   const busyTimeoutMs = int(env, 'SQLITE_BUSY_TIMEOUT_MS', 5000, 0, 600_000);
@@ -144,7 +155,7 @@ export function loadConfig(env: Env): AppConfig {
       banSeconds: int(env, 'RATE_LIMIT_BAN_SECONDS', 600, 1, 31_536_000),
       failOpen: bool(env, 'RATE_LIMIT_FAIL_OPEN', false),
     },
-    pets: { sunset: date(env, 'PETS_SUNSET', '2027-06-30') },
+    pets: { sunset: petsSunset(env) },
     metrics: { enabled: bool(env, 'METRICS_ENABLED', true), port: metricsPort },
   };
 }

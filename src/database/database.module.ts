@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from '../auth/auth.module.js';
 import { AppConfig } from '../config/app-config.js';
 import { InventoryModule } from '../inventory/inventory.module.js';
+import { OrdersModule } from '../orders/orders.module.js';
 import { dataSourceOptions } from './data-source.js';
 import { DemoSeeder } from './seed/demo-seeder.js';
 
@@ -17,7 +18,7 @@ import { DemoSeeder } from './seed/demo-seeder.js';
 export class DatabaseModule {}
 
 @Module({
-  imports: [InventoryModule, AuthModule],
+  imports: [InventoryModule, OrdersModule, AuthModule],
   providers: [DemoSeeder],
   exports: [DemoSeeder],
 })

@@ -7,6 +7,7 @@ import { AppConfig, loadConfig } from '../../src/config/app-config.js';
 import { APP_OPTIONS, configureApp } from '../../src/configure-app.js';
 import { InventoryImporter } from '../../src/inventory/inventory.importer.js';
 import type { ImportRow } from '../../src/inventory/inventory.repository.js';
+import { installOpenApiResponseChecks } from './openapi-responses.js';
 
 export interface TestApp {
   app: NestExpressApplication;
@@ -28,6 +29,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const config = loadConfig({ DATABASE_URL: 'sqlite::memory:', LOG_LEVEL: 'silent', ...env });
   const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRoot(config)] }).compile();
   const app = configureApp(moduleRef.createNestApplication<NestExpressApplication>(APP_OPTIONS), config);
+  await installOpenApiResponseChecks(app, config);
   await app.init();
   const dataSource = app.get(DataSource);
   return {

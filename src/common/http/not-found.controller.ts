@@ -1,4 +1,5 @@
 import { All, Controller, Req } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { ApiError } from '../errors/api-error.js';
 
@@ -6,6 +7,7 @@ import { ApiError } from '../errors/api-error.js';
  * Catches every unmatched /v1 path so it passes through the guards like a real operation:
  * the limiter counts it and sets its headers before the 404. Registered last (AppModule).
  */
+@ApiExcludeController()
 @Controller()
 export class NotFoundController {
   @All('{*path}')

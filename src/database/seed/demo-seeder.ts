@@ -3,7 +3,8 @@ import { ApiKeysService } from '../../auth/api-keys.service.js';
 import { AppConfig } from '../../config/app-config.js';
 import { InventoryImporter } from '../../inventory/inventory.importer.js';
 import { InventoryRepository } from '../../inventory/inventory.repository.js';
-import { DEMO_PETS } from './demo-catalog.js';
+import { OrdersImporter } from '../../orders/orders.importer.js';
+import { DEMO_ORDERS, DEMO_PETS } from './demo-catalog.js';
 
 /** Seeds an empty development database so `npm start` has something to show. */
 @Injectable()
@@ -12,6 +13,7 @@ export class DemoSeeder {
     private readonly config: AppConfig,
     private readonly inventory: InventoryRepository,
     private readonly importer: InventoryImporter,
+    private readonly orders: OrdersImporter,
     private readonly apiKeys: ApiKeysService,
   ) {}
 
@@ -20,6 +22,7 @@ export class DemoSeeder {
     if (this.config.env !== 'development') return undefined;
     if ((await this.inventory.count()) > 0 || (await this.apiKeys.list()).length > 0) return undefined;
     await this.importer.import(DEMO_PETS);
+    await this.orders.import(DEMO_ORDERS);
     const { rawKey } = await this.apiKeys.create({ plan: 'free', name: 'demo' });
     return rawKey;
   }

@@ -1,0 +1,106 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiExtension, ApiResponse, getSchemaPath } from '@nestjs/swagger';
+import type { ErrorBody, ErrorCode } from '../common/errors/error-code.js';
+import { ERROR_STATUS } from '../common/errors/error-code.js';
+import { ErrorSchema } from './error.schema.js';
+
+/**
+ * The spec's stability markings (Versioning, rule 2). An operation without one is a build error
+ * of the document, so none can ship unmarked.
+ */
+export const STABILITIES = ['experimental', 'beta'] as const;
+export type Stability = (typeof STABILITIES)[number];
+export const STABILITY_EXTENSION = 'x-stability';
+
+export const STABILITY_NOTES: Record<Stability, string> = {
+  experimental: 'The request or response shape may change before the operation becomes stable.',
+  beta: 'The shape is settled; changes are additive, or announced with a deprecation first.',
+};
+
+/** Marks an operation's stability: `x-stability` in the document, and a badge in Swagger UI. */
+export function ApiStability(stability: Stability): MethodDecorator {
+  return ApiExtension(STABILITY_EXTENSION, stability) as MethodDecorator;
+}
+
+/** When each error status is sent, with the codes it carries. */
+export const ERROR_RESPONSES: Record<number, { description: string; codes: ErrorCode[] }> = {
+  400: {
+    description:
+      'The request holds invalid values: a body lacking required fields, unknown fields, or a malformed id',
+    codes: ['validation_failed'],
+  },
+  401: {
+    description: 'The API key is missing, invalid or revoked (see `WWW-Authenticate`)',
+    codes: ['unauthorized'],
+  },
+  404: { description: 'The requested resource cannot be found', codes: ['not_found'] },
+  410: {
+    description: 'The operation has passed its sunset date and is no longer served',
+    codes: ['gone'],
+  },
+  413: { description: 'The request body exceeds 16 KiB', codes: ['payload_too_large'] },
+  415: {
+    description: 'The body is not `application/json` (or `application/merge-patch+json`)',
+    codes: ['unsupported_media_type'],
+  },
+  429: {
+    description:
+      'The rate limit is exceeded, or the key is temporarily banned for continuing after 429s. Retry after `Retry-After` seconds, backing off exponentially.',
+    codes: ['rate_limit_exceeded', 'api_key_banned'],
+  },
+  500: {
+    description: 'An unexpected error; the message quotes the request id (also in `X-Request-Id`)',
+    codes: ['internal_error'],
+  },
+  503: {
+    description: 'A dependency (the database or the rate-limit store) is unavailable; retry later',
+    codes: ['service_unavailable'],
+  },
+};
+
+/** A typical message per code, for the examples. */
+const EXAMPLE_MESSAGES: Record<ErrorCode, string> = {
+  validation_failed: 'quantity must be an integer from 0 to 2147483647',
+  unauthorized: 'An API key is required: send it as "Authorization: Bearer <API_KEY>"',
+  not_found: 'No pet with id 42',
+  gone: 'GET /v1/pets/{petId} was retired on 2027-06-30; use GET /v1/inventory',
+  payload_too_large: 'Request body exceeds 16384 bytes',
+  unsupported_media_type:
+    'Content-Type must be application/json or application/merge-patch+json, not text/plain',
+  rate_limit_exceeded: 'Rate limit exceeded: 60 requests per minute; retry after 12 s',
+  api_key_banned: 'The API key is banned for 600 s after repeated requests over the limit',
+  internal_error: 'An unexpected error occurred. Quote request id 7f0c… when reporting it.',
+  service_unavailable: 'The service is temporarily unavailable; retry later',
+};
+
+export function errorExamples(
+  status: number,
+): Record<string, { summary: string; value: ErrorBody }> {
+  return Object.fromEntries(
+    ERROR_RESPONSES[status].codes.map((code) => [
+      code,
+      {
+        summary: code,
+        value: { code, message: EXAMPLE_MESSAGES[code], status: ERROR_STATUS[code] },
+      },
+    ]),
+  );
+}
+
+/** Documents the Error responses an operation can give besides those every operation shares. */
+export function ApiErrorResponses(...statuses: (keyof typeof ERROR_RESPONSES)[]): MethodDecorator {
+  return applyDecorators(
+    ...statuses.map((status) =>
+      ApiResponse({
+        status,
+        description: ERROR_RESPONSES[status].description,
+        content: {
+          'application/json': {
+            schema: { $ref: getSchemaPath(ErrorSchema) },
+            examples: errorExamples(status),
+          },
+        },
+      }),
+    ),
+  );
+}

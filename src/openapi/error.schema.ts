@@ -1,0 +1,28 @@
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import { ERROR_STATUS, type ErrorBody, type ErrorCode } from '../common/errors/error-code.js';
+
+/** The spec's Error body, as the document names it (`Error` itself would shadow the JS class). */
+@ApiSchema({ name: 'Error', description: 'The body of every error response.' })
+export class ErrorSchema implements ErrorBody {
+  @ApiProperty({
+    enum: Object.keys(ERROR_STATUS),
+    enumName: 'ErrorCode',
+    example: 'not_found',
+    description: 'Machine-readable error code; each code always travels with the same HTTP status',
+  })
+  code!: ErrorCode;
+
+  @ApiProperty({
+    type: 'string',
+    example: 'No pet with id 42',
+    description: 'Human-readable description of the error',
+  })
+  message!: string;
+
+  @ApiProperty({
+    type: 'integer',
+    example: 404,
+    description: 'The HTTP status code of the response',
+  })
+  status!: number;
+}

@@ -1,0 +1,249 @@
+import type { INestApplication } from '@nestjs/common';
+import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import type { AppConfig } from '../config/app-config.js';
+import { PETS_DEPRECATED_AT } from '../config/app-config.js';
+import {
+  ERROR_RESPONSES,
+  STABILITIES,
+  STABILITY_EXTENSION,
+  STABILITY_NOTES,
+  errorExamples,
+  type Stability,
+} from './api-docs.decorators.js';
+import { ErrorSchema } from './error.schema.js';
+
+// The spec-object types are not exported by @nestjs/swagger's entry point; derive them.
+type PathItemObject = OpenAPIObject['paths'][string];
+type OperationObject = NonNullable<PathItemObject['get']>;
+type ResponseObject = Exclude<NonNullable<OperationObject['responses'][string]>, { $ref: string }>;
+type ComponentsObject = NonNullable<OpenAPIObject['components']>;
+type HeaderObject = Exclude<NonNullable<ComponentsObject['headers']>[string], { $ref: string }>;
+type SchemaObject = NonNullable<ComponentsObject['schemas']>[string];
+type ReferenceObject = { $ref: string };
+
+export const API_VERSION = '1.0.0';
+export const API_BASE_PATH = '/v1';
+export const BEARER_SCHEME = 'bearer';
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+
+/** Statuses every /v1 operation can answer: each needs a key and is rate limited. */
+const SHARED_ERROR_STATUSES = [401, 429, 500, 503];
+
+const DESCRIPTION = `Stock levels of a pet store's animals, over HTTP with JSON bodies.
+
+**Authentication.** Every operation needs an API key sent as \`Authorization: Bearer <API_KEY>\`; use
+**Authorize** to enter yours. Production keys start with \`pk_live_\`, staging and development keys with
+\`pk_test_\`; a key works only in the environment that issued it.
+
+**Rate limits.** Per key and plan: free 60/min and 1,000/day, pro 300/10,000, business 1,000/100,000,
+enterprise as agreed. Every response carries \`X-RateLimit-Limit\`, \`X-RateLimit-Remaining\` and
+\`X-RateLimit-Reset\` (Unix seconds) for the window with the least remaining. Over the limit: 429 with
+\`Retry-After\` (seconds); back off exponentially, since continuing after a 429 can get the key banned.
+
+**Stability.** Each operation carries \`x-stability\`: *experimental* (the shape may still change) or
+*beta* (settled; changes are additive or announced with a deprecation first). Deprecated operations
+answer with \`Deprecation\`, \`Sunset\` and \`Link\` headers, and 410 \`gone\` after their sunset date.
+
+**Errors.** Every error has the body \`{code, message, status}\`, where \`status\` repeats the HTTP status.
+
+**Identifiers** are 64-bit integers written as exact JSON numbers; parse them with a big-integer aware
+JSON reader when they may exceed 2^53.`;
+
+const ref = (kind: 'headers' | 'schemas', name: string): ReferenceObject => ({
+  $ref: `#/components/${kind}/${name}`,
+});
+
+const HEADERS: Record<string, HeaderObject> = {
+  'X-RateLimit-Limit': {
+    description: 'Requests allowed in the window (minute or UTC day) with the least remaining',
+    schema: { type: 'integer', minimum: 0 },
+  },
+  'X-RateLimit-Remaining': {
+    description: 'Requests left in that window, this one counted',
+    schema: { type: 'integer', minimum: 0 },
+  },
+  'X-RateLimit-Reset': {
+    description: 'When that window resets, in Unix seconds',
+    schema: { type: 'integer', format: 'int64', minimum: 0 },
+  },
+  RateLimit: {
+    description:
+      'Every window\'s remaining quota and seconds to reset, e.g. `"minute";r=59;t=60, "day";r=999;t=43200` (draft-ietf-httpapi-ratelimit-headers)',
+    schema: { type: 'string' },
+  },
+  'RateLimit-Policy': {
+    description:
+      'Every window\'s quota and length in seconds, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400`',
+    schema: { type: 'string' },
+  },
+  'Retry-After': {
+    description: 'Whole seconds (at least 1) to wait before retrying',
+    required: true,
+    schema: { type: 'integer', minimum: 1 },
+  },
+  'X-Request-Id': {
+    description:
+      "The request's id (the client's own `X-Request-Id` when well formed); quote it when reporting a problem",
+    schema: { type: 'string' },
+  },
+  'WWW-Authenticate': {
+    description: 'The authentication scheme to use (RFC 6750)',
+    required: true,
+    schema: { type: 'string', example: 'Bearer realm="petstore"' },
+  },
+  Deprecation: {
+    description: 'When the operation was deprecated, as `@<Unix seconds>` (RFC 9745)',
+    required: true,
+    schema: { type: 'string', pattern: '^@[0-9]+$', example: '@1782777600' },
+  },
+  Sunset: {
+    description: 'When the operation stops being served, as an HTTP date (RFC 8594)',
+    required: true,
+    schema: { type: 'string', example: 'Wed, 30 Jun 2027 00:00:00 GMT' },
+  },
+  Link: {
+    description:
+      'Documentation of the deprecation (`rel="deprecation"`) and of the sunset (`rel="sunset"`)',
+    required: true,
+    schema: { type: 'string' },
+  },
+};
+
+const RATE_LIMIT_HEADERS = [
+  'X-RateLimit-Limit',
+  'X-RateLimit-Remaining',
+  'X-RateLimit-Reset',
+  'RateLimit',
+  'RateLimit-Policy',
+];
+/** Headers the deprecation interceptor adds; 401 and 429 are answered by guards, before it runs. */
+const DEPRECATION_HEADERS = ['Deprecation', 'Sunset', 'Link'];
+
+/** Swagger UI's address for an operation, beside the production base address (`…/v1` -> `…/docs`). */
+export function operationDocsUrl(config: AppConfig, tag: string, operationId: string): string {
+  return `${config.http.publicBaseUrl.replace(/\/v1$/, '')}/docs#/${tag}/${operationId}`;
+}
+
+function isoDate(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+function operations(document: OpenAPIObject): [string, string, OperationObject][] {
+  return Object.entries(document.paths).flatMap(([path, item]: [string, PathItemObject]) =>
+    HTTP_METHODS.filter((method) => item[method]).map(
+      (method): [string, string, OperationObject] => [path, method, item[method]!],
+    ),
+  );
+}
+
+function withHeaders(response: ResponseObject, status: string, deprecated = false): ResponseObject {
+  const names = [...RATE_LIMIT_HEADERS, 'X-Request-Id'];
+  if (status === '401') names.push('WWW-Authenticate');
+  if (status === '429') names.push('Retry-After');
+  if (deprecated && status !== '401' && status !== '429') names.push(...DEPRECATION_HEADERS);
+  const headers: Record<string, HeaderObject | ReferenceObject> = Object.fromEntries(
+    names.map((name) => [name, ref('headers', name)]),
+  );
+  if (status === '503') {
+    headers['Retry-After'] = {
+      description: 'Seconds to wait before retrying, when known',
+      schema: { type: 'integer', minimum: 1 },
+    };
+  }
+  return { ...response, headers: { ...headers, ...response.headers } };
+}
+
+function errorResponse(status: number): ResponseObject {
+  return {
+    description: ERROR_RESPONSES[status].description,
+    content: {
+      'application/json': { schema: ref('schemas', 'Error'), examples: errorExamples(status) },
+    },
+  };
+}
+
+/** Everything the decorators cannot say once per operation: shared errors, headers, markings. */
+function completeOperation(operation: OperationObject, path: string, config: AppConfig): void {
+  const extensions = operation as unknown as Record<`x-${string}`, unknown>;
+  const stability = extensions[STABILITY_EXTENSION] as Stability | undefined;
+  if (!stability || !STABILITIES.includes(stability)) {
+    throw new Error(
+      `${operation.operationId ?? path} needs @ApiStability(${STABILITIES.join(' | ')})`,
+    );
+  }
+  operation.security = [{ [BEARER_SCHEME]: [] }];
+
+  // The marking shows in Swagger UI's operation list (summary) and details (description).
+  const badges = [stability, ...(operation.deprecated ? ['deprecated'] : [])]
+    .map((badge) => `[${badge}]`)
+    .join(' ');
+  operation.summary = `${badges} ${operation.summary ?? ''}`.trim();
+  const notes = [`**Stability: ${stability}.** ${STABILITY_NOTES[stability]}`];
+  if (operation.deprecated) {
+    const sunset = isoDate(config.pets.sunset);
+    extensions['x-sunset'] = sunset;
+    notes.push(
+      `**Deprecated** since ${isoDate(PETS_DEPRECATED_AT)}; sunset on ${sunset}. Responses carry \`Deprecation\`, ` +
+        `\`Sunset\` and \`Link\` headers; after the sunset the operation answers 410 \`gone\`.`,
+    );
+  }
+  operation.description = [...notes, operation.description].filter(Boolean).join('\n\n');
+
+  for (const status of SHARED_ERROR_STATUSES) operation.responses[status] ??= errorResponse(status);
+  for (const [status, response] of Object.entries(
+    operation.responses as Record<string, ResponseObject>,
+  )) {
+    operation.responses[status] = withHeaders(response, status, operation.deprecated);
+  }
+}
+
+/** Component schemas describe these bodies exactly: no field beyond those listed is sent or accepted. */
+function closeObjectSchemas(schemas: Record<string, SchemaObject | ReferenceObject>): void {
+  for (const schema of Object.values(schemas)) {
+    if ('type' in schema && schema.type === 'object') schema.additionalProperties = false;
+  }
+}
+
+/**
+ * The OpenAPI document, generated from the controllers and DTOs. Paths are relative to the
+ * servers, which end in /v1 (the spec's base addresses); routes outside /v1 (health, metrics)
+ * are not operations of the API.
+ */
+export function buildOpenApiDocument(app: INestApplication, config: AppConfig): OpenAPIObject {
+  const base = new DocumentBuilder()
+    .setTitle('Pet Store Inventory API')
+    .setDescription(DESCRIPTION)
+    .setVersion(API_VERSION)
+    .addServer(config.http.publicBaseUrl, 'Production')
+    .addServer(config.http.stagingBaseUrl, 'Staging')
+    .addBearerAuth(
+      {
+        type: 'http',
+        scheme: 'bearer',
+        bearerFormat: 'API key',
+        description:
+          'An API key: `pk_live_…` in production, `pk_test_…` in staging and development',
+      },
+      BEARER_SCHEME,
+    )
+    .addTag('inventory', 'Stock levels per pet')
+    .addTag('pets', 'The pet catalogue')
+    .addTag('store', 'Orders placed with the store')
+    .build();
+  const scanned = SwaggerModule.createDocument(app, base, {
+    operationIdFactory: (_controller, method) => method,
+    extraModels: [ErrorSchema],
+  });
+
+  const paths: OpenAPIObject['paths'] = {};
+  for (const [path, item] of Object.entries(scanned.paths)) {
+    if (!path.startsWith(`${API_BASE_PATH}/`)) continue;
+    paths[path.slice(API_BASE_PATH.length)] = item;
+  }
+  const document: OpenAPIObject = { ...scanned, paths, security: [{ [BEARER_SCHEME]: [] }] };
+  document.components = { ...document.components, headers: HEADERS };
+  for (const [path, , operation] of operations(document))
+    completeOperation(operation, path, config);
+  closeObjectSchemas(document.components.schemas ?? {});
+  return document;
+}

@@ -1,0 +1,45 @@
+import {
+  Check,
+  Column,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryColumn,
+  type Relation,
+} from 'typeorm';
+import { PetEntity } from '../inventory/pet.entity.js';
+import type { OrderStatus } from './order-status.js';
+
+/**
+ * An order placed with the store. `id` and `pet_id` are int64: like pets, they are read as text
+ * in SQL (OrdersRepository), never through the entity. `ship_date` holds UTC.
+ * Orders go with their pet: pets leave the catalogue only through maintenance, never the API.
+ */
+@Entity('orders')
+@Check('CHK_orders_quantity', `"quantity" >= 1 AND "quantity" <= 2147483647`)
+@Check('CHK_orders_status', `"status" IN ('placed', 'approved', 'delivered')`)
+export class OrderEntity {
+  @PrimaryColumn({ type: 'bigint' })
+  id!: string;
+
+  @Index('IDX_orders_pet_id')
+  @Column({ type: 'bigint', name: 'pet_id' })
+  petId!: string;
+
+  @ManyToOne(() => PetEntity, { nullable: false, onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'pet_id', foreignKeyConstraintName: 'FK_orders_pet_id' })
+  pet?: Relation<PetEntity>;
+
+  @Column({ type: 'integer' })
+  quantity!: number;
+
+  @Column({ type: 'varchar', length: 16 })
+  status!: OrderStatus;
+
+  @Column({ type: Date, name: 'ship_date', nullable: true })
+  shipDate!: Date | null;
+
+  @Column({ type: 'boolean', default: false })
+  complete!: boolean;
+}

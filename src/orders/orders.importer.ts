@@ -1,0 +1,160 @@
+import { Injectable } from '@nestjs/common';
+import { isLosslessNumber, parse } from 'lossless-json';
+import { parseInt64Id } from '../common/pipes/pet-id.pipe.js';
+import { MAX_QUANTITY } from '../inventory/dto/inventory-update.dto.js';
+import { ImportError, type ImportResult } from '../inventory/inventory.importer.js';
+import { ORDER_STATUSES, type OrderStatus } from './order-status.js';
+import { OrdersRepository, type OrderImportRow } from './orders.repository.js';
+
+const BATCH_SIZE = 500;
+const MAX_REPORTED_PROBLEMS = 20;
+const FIELDS = new Set(['id', 'petId', 'quantity', 'status', 'shipDate', 'complete']);
+const INT64_RANGE = 'an integer from 1 to 9223372036854775807';
+const DATE_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2}))?$/i;
+
+function int64(value: unknown): bigint | undefined {
+  const text =
+    typeof value === 'string' ? value : isLosslessNumber(value) ? value.value : undefined;
+  return text === undefined ? undefined : parseInt64Id(text);
+}
+
+/** An ISO 8601 date (midnight UTC) or date-time with a zone; calendar-checked, unlike Date.parse. */
+export function parseShipDate(value: string): Date | undefined {
+  const match = DATE_TIME.exec(value);
+  if (!match) return undefined;
+  const [, year, month, day, hour = '00', minute = '00', second = '00'] = match;
+  const calendar = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
+  if (calendar.getUTCMonth() !== Number(month) - 1 || calendar.getUTCDate() !== Number(day))
+    return undefined;
+  if (Number(hour) > 23 || Number(minute) > 59 || Number(second) > 59) return undefined;
+  const date = new Date(match[4] === undefined ? `${value}T00:00:00Z` : value);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+/** Checks one element of an orders file; returns the row or what is wrong with it. */
+export function validateOrderRow(value: unknown): OrderImportRow | string[] {
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return ['must be an object'];
+  const record = value as Record<string, unknown>;
+  const problems = Object.keys(record)
+    .filter((key) => !FIELDS.has(key))
+    .map((key) => `unknown field "${key}"`);
+
+  const id = int64(record.id);
+  if (id === undefined) problems.push(`id must be ${INT64_RANGE}`);
+  const petId = int64(record.petId);
+  if (petId === undefined) problems.push(`petId must be ${INT64_RANGE}`);
+
+  const quantityText = isLosslessNumber(record.quantity) ? record.quantity.value : '';
+  const quantity = /^\d+$/.test(quantityText) ? Number(quantityText) : NaN;
+  if (!(quantity >= 1 && quantity <= MAX_QUANTITY))
+    problems.push(`quantity must be an integer from 1 to ${MAX_QUANTITY}`);
+
+  const status = record.status as OrderStatus;
+  if (!ORDER_STATUSES.includes(status))
+    problems.push(`status must be one of ${ORDER_STATUSES.join(', ')}`);
+
+  let shipDate: Date | null = null;
+  if (record.shipDate !== undefined && record.shipDate !== null) {
+    const parsed = typeof record.shipDate === 'string' ? parseShipDate(record.shipDate) : undefined;
+    if (parsed === undefined)
+      problems.push(
+        'shipDate must be an ISO 8601 date or date-time with a zone, e.g. 2026-12-01T09:30:00Z',
+      );
+    shipDate = parsed ?? null;
+  }
+
+  if (record.complete !== undefined && typeof record.complete !== 'boolean')
+    problems.push('complete must be true or false');
+
+  if (problems.length > 0) return problems;
+  return {
+    id: id!,
+    petId: petId!,
+    quantity,
+    status,
+    shipDate,
+    // Unless the file says otherwise, an order is complete once delivered.
+    complete: (record.complete as boolean | undefined) ?? status === 'delivered',
+  };
+}
+
+/** Parses a whole orders file, int64 ids exactly; throws ImportError listing the bad rows. */
+export function parseOrdersFile(text: string): OrderImportRow[] {
+  let data: unknown;
+  try {
+    data = parse(text);
+  } catch (err) {
+    throw new ImportError([`the file is not valid JSON: ${(err as Error).message}`]);
+  }
+  if (!Array.isArray(data)) {
+    throw new ImportError([
+      'the file must hold a JSON array of {id, petId, quantity, status, shipDate?, complete?}',
+    ]);
+  }
+  const rows: OrderImportRow[] = [];
+  const problems: string[] = [];
+  const firstRowById = new Map<bigint, number>();
+  data.forEach((value, index) => {
+    const result = validateOrderRow(value);
+    if (Array.isArray(result)) {
+      problems.push(...result.map((problem) => `row ${index + 1}: ${problem}`));
+      return;
+    }
+    const earlier = firstRowById.get(result.id);
+    if (earlier !== undefined) {
+      problems.push(`row ${index + 1}: id ${result.id} already appears in row ${earlier}`);
+      return;
+    }
+    firstRowById.set(result.id, index + 1);
+    rows.push(result);
+  });
+  throwIfAny(problems);
+  return rows;
+}
+
+function throwIfAny(problems: string[]): void {
+  if (problems.length === 0) return;
+  const shown = problems.slice(0, MAX_REPORTED_PROBLEMS);
+  if (problems.length > shown.length)
+    shown.push(`… and ${problems.length - shown.length} more problems`);
+  throw new ImportError(shown);
+}
+
+@Injectable()
+export class OrdersImporter {
+  constructor(private readonly repository: OrdersRepository) {}
+
+  /**
+   * Upserts every order by id in one transaction: all rows are stored, or none. Every order
+   * must name a pet of the catalogue; the rows that do not are listed in the ImportError.
+   */
+  async import(
+    rows: OrderImportRow[],
+    onProgress?: (done: number, total: number) => void,
+  ): Promise<ImportResult> {
+    return this.repository.transaction(async (manager) => {
+      const problems: string[] = [];
+      for (let start = 0; start < rows.length; start += BATCH_SIZE) {
+        const batch = rows.slice(start, start + BATCH_SIZE);
+        const known = await this.repository.existingPetIds(manager, [
+          ...new Set(batch.map((row) => row.petId)),
+        ]);
+        batch.forEach((row, i) => {
+          if (!known.has(row.petId))
+            problems.push(`row ${start + i + 1}: petId ${row.petId} is not in the catalogue`);
+        });
+      }
+      throwIfAny(problems);
+
+      let inserted = 0;
+      for (let start = 0; start < rows.length; start += BATCH_SIZE) {
+        const batch = rows.slice(start, start + BATCH_SIZE);
+        inserted += await this.repository.upsertBatch(manager, batch);
+        onProgress?.(start + batch.length, rows.length);
+      }
+      return { inserted, updated: rows.length - inserted };
+    });
+  }
+}

@@ -1,0 +1,255 @@
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { Controller, Get, Module } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { RouterModule } from '@nestjs/core';
+import { Test } from '@nestjs/testing';
+import type { OpenAPIObject } from '@nestjs/swagger';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config/app-config.js';
+import { buildOpenApiDocument } from '../src/openapi/openapi.document.js';
+import { createTestApp, type TestApp } from './support/create-test-app.js';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const OPERATIONS = [
+  ['/inventory', 'get', 'listInventory'],
+  ['/inventory/{petId}', 'patch', 'updateInventory'],
+  ['/pets/{petId}', 'get', 'getPetById'],
+  ['/store/orders', 'get', 'listOrders'],
+] as const;
+
+/** The spec's status tables, plus what the contract adds for each operation (others may add more). */
+const STATUSES: Record<string, string[]> = {
+  listInventory: ['200', '401', '429', '500', '503'],
+  updateInventory: ['200', '400', '401', '404', '413', '415', '429', '500', '503'],
+  getPetById: ['200', '400', '401', '404', '410', '429', '500', '503'],
+  listOrders: ['200', '401', '429', '500', '503'],
+};
+
+const STABILITY: Record<string, string> = {
+  listInventory: 'beta',
+  updateInventory: 'experimental',
+  getPetById: 'beta',
+  listOrders: 'experimental',
+};
+
+describe('OpenAPI document and Swagger UI (e2e)', () => {
+  let t: TestApp;
+  let doc: Json;
+  const operation = (path: string, method: string): Json => doc.paths[path][method];
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      PUBLIC_BASE_URL: 'https://api.petstore.example/v1',
+      STAGING_BASE_URL: 'https://staging.petstore.example/v1',
+    });
+    const res = await request(t.server)
+      .get('/v1/openapi.json')
+      .expect(200)
+      .expect('Content-Type', /^application\/json/);
+    doc = res.body;
+  });
+  afterAll(() => t.close());
+
+  it('should pass a real OpenAPI validator', async () => {
+    await expect(SwaggerParser.validate(structuredClone(doc) as never)).resolves.toBeDefined();
+    expect(doc.openapi).toMatch(/^3\./);
+  });
+
+  it('should carry version 1.0.0 and the two environments as servers', () => {
+    expect(doc.info.version).toBe('1.0.0');
+    expect(doc.servers).toEqual([
+      { url: 'https://api.petstore.example/v1', description: 'Production' },
+      { url: 'https://staging.petstore.example/v1', description: 'Staging' },
+    ]);
+  });
+
+  it('should describe exactly the /v1 operations, by their operationIds, relative to the servers', () => {
+    const found = Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.entries(item as Json).map(([method, op]) => [path, method, (op as Json).operationId]),
+    );
+    expect(found.sort()).toEqual(OPERATIONS.map((entry) => [...entry]).sort());
+  });
+
+  it('should name the schemas of the spec, PetStatus as a named enum', () => {
+    const schemas = doc.components.schemas;
+    for (const name of ['InventoryItem', 'InventoryUpdate', 'PetStatus', 'Error', 'Pet', 'Order'])
+      expect(schemas).toHaveProperty(name);
+    expect(schemas.PetStatus).toMatchObject({
+      type: 'string',
+      enum: ['available', 'pending', 'sold'],
+    });
+    expect(schemas.InventoryItem.required).toEqual(['petId', 'quantity', 'status']);
+    expect(schemas.InventoryItem.properties.petId).toMatchObject({
+      type: 'integer',
+      format: 'int64',
+    });
+    expect(JSON.stringify(schemas.InventoryItem.properties.status)).toContain(
+      '#/components/schemas/PetStatus',
+    );
+    expect(JSON.stringify(schemas.Pet.properties.status)).toContain(
+      '#/components/schemas/PetStatus',
+    );
+    expect(schemas.InventoryUpdate.required).toEqual(['quantity']);
+    expect(schemas.Error.required).toEqual(['code', 'message', 'status']);
+    expect(schemas.Pet.required).toEqual(['id', 'name', 'status']);
+    expect(schemas.Order.required).toEqual(['id', 'petId', 'quantity', 'status', 'complete']);
+    expect(Object.keys(schemas.Order.properties)).toEqual([
+      'id',
+      'petId',
+      'quantity',
+      'status',
+      'shipDate',
+      'complete',
+    ]);
+    expect(schemas.OrderStatus.enum).toEqual(['placed', 'approved', 'delivered']);
+  });
+
+  it("should take updateInventory's body as InventoryUpdate and petId as an int64 path parameter", () => {
+    const update = operation('/inventory/{petId}', 'patch');
+    expect(update.requestBody.required).toBe(true);
+    expect(update.requestBody.content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/InventoryUpdate',
+    });
+    expect(update.parameters).toEqual([
+      expect.objectContaining({
+        name: 'petId',
+        in: 'path',
+        required: true,
+        schema: expect.objectContaining({ type: 'integer', format: 'int64' }),
+      }),
+    ]);
+  });
+
+  it('should require the bearer scheme on every operation', () => {
+    expect(doc.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
+    for (const [path, method] of OPERATIONS)
+      expect(operation(path, method).security).toEqual([{ bearer: [] }]);
+  });
+
+  it('should document every status with the Error schema, 429 with Retry-After, and the rate-limit headers on every response', () => {
+    for (const [path, method, id] of OPERATIONS) {
+      const responses = operation(path, method).responses;
+      expect(Object.keys(responses), id).toEqual(expect.arrayContaining(STATUSES[id]));
+      for (const [status, response] of Object.entries(responses as Json)) {
+        expect(Object.keys(response.headers), `${id} ${status}`).toEqual(
+          expect.arrayContaining([
+            'X-RateLimit-Limit',
+            'X-RateLimit-Remaining',
+            'X-RateLimit-Reset',
+          ]),
+        );
+        if (Number(status) >= 400)
+          expect(response.content['application/json'].schema, `${id} ${status}`).toEqual({
+            $ref: '#/components/schemas/Error',
+          });
+      }
+      expect(responses['429'].headers['Retry-After']).toEqual({
+        $ref: '#/components/headers/Retry-After',
+      });
+    }
+    expect(doc.components.headers['Retry-After']).toMatchObject({
+      required: true,
+      schema: { type: 'integer', minimum: 1 },
+    });
+    expect(doc.components.headers['X-RateLimit-Reset'].schema).toMatchObject({ type: 'integer' });
+  });
+
+  it('should mark the stability of every operation, in x-stability and in the summary Swagger UI lists', () => {
+    for (const [path, method, id] of OPERATIONS) {
+      const op = operation(path, method);
+      expect(op['x-stability'], id).toBe(STABILITY[id]);
+      expect(op.summary).toMatch(new RegExp(`^\\[${STABILITY[id]}\\]`));
+      expect(op.description).toContain(`Stability: ${STABILITY[id]}`);
+    }
+  });
+
+  it('should deprecate GET /pets/{petId} only, with its sunset and the deprecation headers', () => {
+    for (const [path, method, id] of OPERATIONS)
+      expect(operation(path, method).deprecated === true, id).toBe(id === 'getPetById');
+    const pets = operation('/pets/{petId}', 'get');
+    expect(pets['x-sunset']).toBe('2027-06-30');
+    expect(pets.summary).toContain('[deprecated]');
+    for (const status of ['200', '404', '410']) {
+      expect(Object.keys(pets.responses[status].headers)).toEqual(
+        expect.arrayContaining(['Deprecation', 'Sunset', 'Link']),
+      );
+    }
+  });
+
+  it('should serve Swagger UI at /docs from the installed package, with no key', async () => {
+    const html = await request(t.server)
+      .get('/docs')
+      .expect(200)
+      .expect('Content-Type', /^text\/html/);
+    expect(html.text).toContain('swagger-ui-bundle.js');
+    expect(html.text).not.toMatch(/(src|href)="(https?:)?\/\//);
+    for (const asset of [
+      'swagger-ui-bundle.js',
+      'swagger-ui-standalone-preset.js',
+      'swagger-ui.css',
+      'swagger-ui-init.js',
+    ]) {
+      const res = await request(t.server).get(`/docs/${asset}`).expect(200);
+      expect(res.text.length, asset).toBeGreaterThan(100);
+    }
+    const init = await request(t.server).get('/docs/swagger-ui-init.js').expect(200);
+    expect(init.text).toMatch(/"persistAuthorization":\s*true/);
+    expect(init.text).toContain('"operationId": "updateInventory"');
+  });
+
+  it('should not count the document or the UI against any rate limit', async () => {
+    const key = await t.createKey({ perMinute: 1 });
+    for (let i = 0; i < 3; i++) {
+      const res = await request(t.server)
+        .get('/v1/openapi.json')
+        .set('Authorization', `Bearer ${key}`)
+        .expect(200);
+      expect(res.headers['x-ratelimit-limit']).toBeUndefined();
+      await request(t.server).get('/docs/').expect(200);
+    }
+    const first = await request(t.server)
+      .get('/v1/inventory')
+      .set('Authorization', `Bearer ${key}`)
+      .expect(200);
+    expect(first.headers['x-ratelimit-remaining']).toBe('0');
+  });
+});
+
+describe('document generation', () => {
+  it('should refuse to document an operation without a stability marking', async () => {
+    @Controller('probe')
+    class ProbeController {
+      @Get()
+      probe(): string {
+        return 'ok';
+      }
+    }
+    @Module({ controllers: [ProbeController] })
+    class ProbeModule {}
+
+    const moduleRef = await Test.createTestingModule({
+      imports: [ProbeModule, RouterModule.register([{ path: 'v1', module: ProbeModule }])],
+    }).compile();
+    const app = moduleRef.createNestApplication<NestExpressApplication>();
+    try {
+      expect(() => buildOpenApiDocument(app, loadConfig({}))).toThrow(
+        'probe needs @ApiStability(experimental | beta)',
+      );
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('should be the same document the app serves', async () => {
+    const t = await createTestApp();
+    try {
+      const served = (await request(t.server).get('/v1/openapi.json').expect(200))
+        .body as OpenAPIObject;
+      expect(served).toEqual(JSON.parse(JSON.stringify(buildOpenApiDocument(t.app, t.config))));
+    } finally {
+      await t.close();
+    }
+  });
+});
