@@ -1,7 +1,8 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import { ThrottlerStorage } from '@nestjs/throttler';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { RateLimitStoreUnavailableError } from '../src/rate-limit/storage/rate-limit.storage.js';
 import { RedisRateLimitStorage } from '../src/rate-limit/storage/redis.storage.js';
 import { createTestApp, type TestApp } from './support/create-test-app.js';
 
@@ -48,6 +49,28 @@ describe('rate limiting with Redis down, failing closed (e2e)', () => {
       status: 503,
     });
     await request(app().server).get('/health').expect(200);
+  });
+});
+
+describe('the Redis storage while Redis is down', () => {
+  it('should fail each request at once and log the outage once', async () => {
+    const ban = { threshold: 20, durationMs: 600_000 };
+    const storage = new RedisRateLimitStorage(
+      { url: DEAD_REDIS, keyPrefix: 'x:', commandTimeoutMs: 100 },
+      ban,
+    );
+    const warn = vi.spyOn(storage['logger'], 'warn').mockImplementation(() => {});
+    try {
+      await storage.onModuleInit();
+      for (let i = 0; i < 3; i++) {
+        await expect(
+          storage.consume('key:1', [{ name: 'minute', ttlMs: 60_000, limit: 60 }]),
+        ).rejects.toThrow(RateLimitStoreUnavailableError);
+      }
+      expect(warn).toHaveBeenCalledTimes(1);
+    } finally {
+      await storage.close();
+    }
   });
 });
 

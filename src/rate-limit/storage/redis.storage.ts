@@ -99,21 +99,27 @@ export class RedisRateLimitStorage
       connectTimeout: this.connectTimeoutMs,
       retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
     });
-    this.redis.on('error', (err: Error) => {
-      if (!this.healthy) return;
-      this.healthy = false;
-      this.logger.warn(`Redis for rate limiting is unreachable: ${err.message}`);
-    });
-    this.redis.on('ready', () => {
-      if (this.healthy) return;
-      this.healthy = true;
-      this.logger.log('Redis for rate limiting is reachable again');
-    });
+    this.redis.on('error', (err: Error) => this.markDown(err));
+    this.redis.on('ready', () => this.markUp());
+  }
+
+  /** Logged once per outage, not once per request. */
+  private markDown(err: unknown): void {
+    if (!this.healthy) return;
+    this.healthy = false;
+    const reason = err instanceof Error ? err.message : String(err);
+    this.logger.warn(`Redis for rate limiting does not answer: ${reason}`);
+  }
+
+  private markUp(): void {
+    if (this.healthy) return;
+    this.healthy = true;
+    this.logger.log('Redis for rate limiting answers again');
   }
 
   /**
    * Connects and loads the script, waiting at most the connect timeout: a Redis that is down or
-   * mute at start delays nothing and is retried in the background.
+   * mute at start delays the start by no more than that, and is retried in the background.
    */
   async onModuleInit(): Promise<void> {
     let timer: NodeJS.Timeout | undefined;
@@ -181,15 +187,19 @@ export class RedisRateLimitStorage
 
   private async evaluate(keys: string[], args: number[]): Promise<unknown> {
     try {
+      let reply: unknown;
       try {
-        return await this.redis.evalsha(CONSUME_SHA, keys.length, ...keys, ...args);
+        reply = await this.redis.evalsha(CONSUME_SHA, keys.length, ...keys, ...args);
       } catch (err) {
         // After a restart, failover or SCRIPT FLUSH, Redis no longer knows the script.
         if (!(err instanceof Error && err.message.startsWith('NOSCRIPT'))) throw err;
         await this.redis.script('LOAD', CONSUME_SCRIPT);
-        return await this.redis.evalsha(CONSUME_SHA, keys.length, ...keys, ...args);
+        reply = await this.redis.evalsha(CONSUME_SHA, keys.length, ...keys, ...args);
       }
+      this.markUp();
+      return reply;
     } catch (err) {
+      this.markDown(err);
       throw new RateLimitStoreUnavailableError(err);
     }
   }
