@@ -19,17 +19,14 @@ export interface BanPolicy {
   durationMs: number;
 }
 
-/** What a client has spent in one window. */
 export interface WindowCounter {
   /** Which window (⌊now / ttlMs⌋) the counts belong to; older counts are stale. */
   index: number;
-  /** Accepted requests. */
   used: number;
   /** Requests rejected because this window was exhausted, since the last ban. */
   rejected: number;
 }
 
-/** Everything a storage keeps per client (API key or IP). */
 export interface ClientState {
   windows: WindowCounter[];
   /** Epoch ms the current ban ends; 0 or past when not banned. */
@@ -47,9 +44,7 @@ export interface WindowUsage extends WindowSpec {
 
 export interface RateLimitOutcome {
   status: RateLimitStatus;
-  /** The instant the decision was taken (epoch ms). */
   now: number;
-  /** One entry per requested window, in the order they were requested. */
   windows: WindowUsage[];
   /** Epoch ms the client may retry: the blocking window's end, or the ban's end. 0 when allowed. */
   retryAt: number;
@@ -59,7 +54,6 @@ export function windowIndex(ttlMs: number, now: number): number {
   return Math.floor(now / ttlMs);
 }
 
-/** Epoch ms the window containing `now` ends. */
 export function windowEnd(ttlMs: number, now: number): number {
   return (windowIndex(ttlMs, now) + 1) * ttlMs;
 }
