@@ -53,6 +53,32 @@ describe('loadConfig', () => {
     for (const message of [failure({ PORT: 'x' }), failure({ LOG_LEVEL: 'loud' })]) expect(message).not.toContain('\n');
   });
 
+  it('should read the CORS origins, server timeouts and metrics settings', () => {
+    const config = loadConfig({});
+    expect(config.http.corsOrigins).toEqual([]);
+    expect(config.http.timeouts).toEqual({ headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000 });
+    expect(config.metrics).toEqual({ enabled: true, port: undefined });
+    const custom = loadConfig({
+      CORS_ORIGINS: ' https://shop.example, http://localhost:8080 ,',
+      HTTP_HEADERS_TIMEOUT_MS: '2000',
+      HTTP_REQUEST_TIMEOUT_MS: '2000',
+      HTTP_KEEP_ALIVE_TIMEOUT_MS: '65000',
+      METRICS_ENABLED: 'false',
+      METRICS_PORT: '9464',
+    });
+    expect(custom.http.corsOrigins).toEqual(['https://shop.example', 'http://localhost:8080']);
+    expect(custom.http.timeouts).toEqual({ headersMs: 2000, requestMs: 2000, keepAliveMs: 65_000 });
+    expect(custom.metrics).toEqual({ enabled: false, port: 9464 });
+    expect(loadConfig({ CORS_ORIGINS: '*' }).http.corsOrigins).toEqual(['*']);
+    expect(failure({ CORS_ORIGINS: 'https://shop.example/' })).toMatch(/^CORS_ORIGINS must be a comma-separated list of origins/);
+    expect(failure({ CORS_ORIGINS: 'shop.example' })).toMatch(/^CORS_ORIGINS must be/);
+    expect(failure({ HTTP_HEADERS_TIMEOUT_MS: '20000', HTTP_REQUEST_TIMEOUT_MS: '10000' })).toBe(
+      'HTTP_REQUEST_TIMEOUT_MS must be at least HTTP_HEADERS_TIMEOUT_MS (20000) (got "10000")',
+    );
+    expect(failure({ HTTP_KEEP_ALIVE_TIMEOUT_MS: '0' })).toMatch(/^HTTP_KEEP_ALIVE_TIMEOUT_MS must be an integer from 100/);
+    expect(failure({ PORT: '9464', METRICS_PORT: '9464' })).toBe('METRICS_PORT must be a port other than PORT (9464) (got "9464")');
+  });
+
   it('should accept Redis settings only with REDIS_URL', () => {
     expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379', REDIS_KEY_PREFIX: 'x:' }).redis).toEqual({
       url: 'redis://127.0.0.1:6379',
