@@ -1,12 +1,18 @@
-import { Body, Controller, Get, Param, Patch } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, Param, Patch, Res } from '@nestjs/common';
+import { ApiBody, ApiConsumes, ApiHeader, ApiOkResponse, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { ParsePetIdPipe } from '../common/pipes/pet-id.pipe.js';
-import type { RawJson } from '../common/http/json.js';
+import type { Response } from 'express';
+import { RawJson } from '../common/http/json.js';
 import { ApiErrorResponses, ApiStability } from '../openapi/api-docs.decorators.js';
 import { PET_ID_PARAM } from '../openapi/params.js';
 import { InventoryItem } from './dto/inventory-item.dto.js';
 import { InventoryUpdate } from './dto/inventory-update.dto.js';
 import { InventoryService } from './inventory.service.js';
+
+const LISTING_HEADERS = {
+  ETag: { description: 'A strong validator of the listing: it changes whenever any stock level or status does', schema: { type: 'string' } },
+  'Cache-Control': { description: '`private, no-cache`: a client may keep the listing but revalidates it before use', schema: { type: 'string' } },
+};
 
 @ApiTags('inventory')
 @Controller('inventory')
@@ -16,9 +22,21 @@ export class InventoryController {
   @Get()
   @ApiOperation({ summary: 'List inventory', description: 'Returns current stock levels for all pets in the store, by ascending petId.' })
   @ApiStability('beta')
-  @ApiOkResponse({ type: [InventoryItem], description: 'The stock level of every pet' })
-  listInventory(): Promise<RawJson> {
-    return this.inventory.listInventory();
+  @ApiHeader({
+    name: 'If-None-Match',
+    required: false,
+    description: 'The `ETag` of a listing the client holds: while it is current, the answer is 304 without a body.',
+  })
+  @ApiOkResponse({ type: [InventoryItem], description: 'The stock level of every pet', headers: LISTING_HEADERS })
+  @ApiResponse({ status: 304, description: 'Not Modified: the listing still matches `If-None-Match`; no body', headers: LISTING_HEADERS })
+  async listInventory(@Res({ passthrough: true }) res: Response): Promise<RawJson> {
+    const listing = await this.inventory.listInventory();
+    // Our own strong ETag, so Express neither hashes the body per request nor sends a weak
+    // one; res.send then answers a matching If-None-Match with 304 (RFC 9110 §13.1.2).
+    // no-cache: a client may keep the listing but must revalidate it before each use.
+    res.setHeader('ETag', listing.etag);
+    res.setHeader('Cache-Control', 'private, no-cache');
+    return new RawJson(listing.body);
   }
 
   @Patch(':petId')

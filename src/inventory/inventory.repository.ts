@@ -1,7 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, QueryResult } from 'typeorm';
+import { createListingReader, ITEM_COLUMNS, type ListingReader, VERSION_SQL } from './listing-reader.js';
 import { NEXT_STATUS_SQL, type PetStatus } from './pet-status.js';
+import { sqliteHandle } from './sqlite-handle.js';
 
 /** A stock row as SQL returns it; `petId` is int64 text, exact on every driver. */
 export interface InventoryRow {
@@ -10,6 +12,21 @@ export interface InventoryRow {
   status: PetStatus;
 }
 
+export interface QuantityUpdate {
+  /** The updated entry; undefined when no pet has the id. */
+  row: InventoryRow | undefined;
+  /**
+   * The write counter this update produced, where it is known exactly: on SQLite, read in the
+   * update's own transaction. It lets the listing cache apply the row instead of re-reading.
+   */
+  version?: bigint;
+}
+
+type QuantityWriter = (petId: bigint, quantity: number) => QuantityUpdate;
+
+const SET_QUANTITY_SQL = `UPDATE pets SET quantity = :quantity, status = ${NEXT_STATUS_SQL}, updated_at = CURRENT_TIMESTAMP
+  WHERE id = :petId RETURNING ${ITEM_COLUMNS}`;
+
 export interface ImportRow {
   petId: bigint;
   quantity: number;
@@ -17,29 +34,56 @@ export interface ImportRow {
   name: string | null;
 }
 
-/*
- * Ids are selected as `CAST(id AS TEXT)`: better-sqlite3 returns INTEGER columns as JS numbers,
- * which would round ids above 2^53, and pg returns bigint as text anyway. This is the one place
- * int64 ids cross the database boundary.
- */
-const ITEM_COLUMNS = `CAST(id AS TEXT) AS "petId", quantity, status`;
-
 @Injectable()
-export class InventoryRepository {
+export class InventoryRepository implements OnModuleInit, OnModuleDestroy {
+  private reader: ListingReader | undefined;
+  private sqliteWriter: QuantityWriter | undefined;
+
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  async listItems(): Promise<InventoryRow[]> {
-    return this.query(`SELECT ${ITEM_COLUMNS} FROM pets ORDER BY id`, {});
+  /** Reads for the cached listing: a write counter and consistent snapshots (see ListingReader). */
+  get listing(): ListingReader {
+    this.reader ??= createListingReader(this.dataSource, (sql) => this.query(sql, {}));
+    return this.reader;
+  }
+
+  onModuleInit(): void {
+    this.sqliteWriter = this.createSqliteWriter();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.reader?.close();
   }
 
   /** Sets a quantity and applies the status rule in one atomic statement. */
-  async setQuantity(petId: bigint, quantity: number): Promise<InventoryRow | undefined> {
-    const rows = await this.query<InventoryRow>(
-      `UPDATE pets SET quantity = :quantity, status = ${NEXT_STATUS_SQL}, updated_at = CURRENT_TIMESTAMP
-       WHERE id = :petId RETURNING ${ITEM_COLUMNS}`,
-      { quantity, petId: petId.toString() },
-    );
-    return rows[0];
+  async setQuantity(petId: bigint, quantity: number): Promise<QuantityUpdate> {
+    if (this.sqliteWriter) return this.sqliteWriter(petId, quantity);
+    const rows = await this.query<InventoryRow>(SET_QUANTITY_SQL, { quantity, petId: petId.toString() });
+    return { row: rows[0] };
+  }
+
+  /**
+   * On SQLite the update runs as a prepared statement on TypeORM's connection (better-sqlite3
+   * is synchronous, so this is what TypeORM would do, without re-parsing the SQL per call),
+   * in a transaction that also reads the write counter the update's trigger produced.
+   */
+  private createSqliteWriter(): QuantityWriter | undefined {
+    const sqlite = sqliteHandle(this.dataSource);
+    if (!sqlite) return undefined;
+    const db = sqlite.connection;
+    // A statement that fires a trigger inside a transaction needs a statement journal: in
+    // memory it costs microseconds, as a temporary file several times the update itself.
+    db.pragma('temp_store = MEMORY');
+    const update = db.prepare(SET_QUANTITY_SQL);
+    const version = db.prepare(VERSION_SQL).pluck();
+    const write = db.transaction((petId: bigint, quantity: number): QuantityUpdate => {
+      const row = update.get({ petId, quantity }) as InventoryRow | undefined;
+      return { row, version: row ? BigInt(version.get() as number) : undefined };
+    });
+    return (petId, quantity) =>
+      // Inside a transaction of this process (an import), the counter is not final until it
+      // commits, and the update commits or rolls back with it.
+      db.inTransaction ? { row: update.get({ petId, quantity }) as InventoryRow | undefined } : write.immediate(petId, quantity);
   }
 
   async count(manager?: EntityManager): Promise<number> {

@@ -1,25 +1,93 @@
 import { Injectable } from '@nestjs/common';
 import { NotFoundError } from '../common/errors/api-error.js';
-import { RawJson } from '../common/http/json.js';
 import type { InventoryItem } from './dto/inventory-item.dto.js';
+import { InventoryListing, LISTING_CHUNK_ROWS } from './inventory-listing.js';
 import { InventoryRepository, type InventoryRow } from './inventory.repository.js';
 
-/** Writes rows as InventoryItem JSON directly: the ids are already exact decimal text. */
-export function inventoryJson(rows: InventoryRow[]): string {
-  return `[${rows.map((r) => `{"petId":${r.petId},"quantity":${r.quantity},"status":"${r.status}"}`).join(',')}]`;
-}
+/** Rows of this instance's writes kept for the listing; beyond, the next GET reads the table. */
+const MAX_LOCAL_WRITES = 10_000;
 
 @Injectable()
 export class InventoryService {
+  private cached: InventoryListing | undefined;
+  private building: Promise<InventoryListing> | undefined;
+  /** What this instance wrote after the cached state, by the write counter each write produced. */
+  private readonly localWrites = new Map<bigint, InventoryRow>();
+
   constructor(private readonly repository: InventoryRepository) {}
 
-  async listInventory(): Promise<RawJson> {
-    return new RawJson(inventoryJson(await this.repository.listItems()));
+  /**
+   * The listing, serialised once per database state. Every call first reads the database's
+   * write counter, which each change to `pets` bumps in its own transaction (a trigger,
+   * whichever instance or tool wrote): one read of one row instead of the table, and a write
+   * acknowledged by any instance sharing the database is listed by the next request here. A
+   * cheaper signal (LISTEN/NOTIFY, a timer) would let such a write go unseen for a while, and
+   * a client that updated stock and then listed it could see its old figure.
+   * When the counter moved only by this instance's own updates, their rows are applied to the
+   * cached listing; any other change, or a gap, reads the table again.
+   */
+  async listInventory(): Promise<InventoryListing> {
+    const seen = await this.repository.listing.version();
+    const cached = this.cached;
+    if (cached?.version === seen) return cached;
+    if (cached && seen > cached.version) {
+      const updated = this.applyLocalWrites(cached, seen);
+      if (updated) return updated;
+    }
+    if (cached && seen < cached.version) this.forget();
+    // At most twice: a read already running may predate `seen`; the next one cannot.
+    for (;;) {
+      const listing = await (this.building ?? this.rebuild());
+      if (listing.version >= seen) return listing;
+    }
   }
 
   async updateInventory(petId: bigint, quantity: number): Promise<InventoryItem> {
-    const row = await this.repository.setQuantity(petId, quantity);
+    const { row, version } = await this.repository.setQuantity(petId, quantity);
     if (!row) throw new NotFoundError(`No pet with id ${petId}`);
+    if (version !== undefined && !(this.cached && version <= this.cached.version)) {
+      if (this.localWrites.size >= MAX_LOCAL_WRITES) this.localWrites.clear();
+      this.localWrites.set(version, row);
+    }
     return { petId: BigInt(row.petId), quantity: Number(row.quantity), status: row.status };
+  }
+
+  private applyLocalWrites(cached: InventoryListing, seen: bigint): InventoryListing | undefined {
+    if (seen - cached.version > BigInt(this.localWrites.size)) return undefined;
+    const rows: InventoryRow[] = [];
+    for (let version = cached.version + 1n; version <= seen; version++) {
+      const row = this.localWrites.get(version);
+      if (!row) return undefined;
+      rows.push(row);
+    }
+    const updated = cached.withUpdates(seen, rows);
+    if (updated) this.keep(updated);
+    return updated;
+  }
+
+  private rebuild(): Promise<InventoryListing> {
+    const building = this.repository.listing
+      .snapshot(LISTING_CHUNK_ROWS, (version, chunks) => InventoryListing.build(version, chunks))
+      .then((listing) => {
+        this.keep(listing);
+        return listing;
+      })
+      .finally(() => {
+        if (this.building === building) this.building = undefined;
+      });
+    this.building = building;
+    return building;
+  }
+
+  private keep(listing: InventoryListing): void {
+    if (this.cached && listing.version <= this.cached.version) return;
+    this.cached = listing;
+    for (const version of this.localWrites.keys()) if (version <= listing.version) this.localWrites.delete(version);
+  }
+
+  /** The counter went back: the database was replaced under the running service. */
+  private forget(): void {
+    this.cached = undefined;
+    this.localWrites.clear();
   }
 }

@@ -1,0 +1,114 @@
+import { createHash } from 'node:crypto';
+import type { InventoryRow } from './inventory.repository.js';
+
+/** Rows per chunk: the unit of reading, of yielding to the event loop, and of re-serialising. */
+export const LISTING_CHUNK_ROWS = 1000;
+
+interface Chunk {
+  rows: readonly InventoryRow[];
+  first: bigint;
+  last: bigint;
+  /** The chunk's items as JSON, comma-separated, without brackets. */
+  json: Buffer;
+  digest: Buffer;
+}
+
+const OPEN = Buffer.from('[');
+const COMMA = Buffer.from(',');
+const CLOSE = Buffer.from(']');
+
+/** Writes rows as InventoryItem JSON members directly: the ids are already exact decimal text. */
+export function inventoryItemsJson(rows: readonly InventoryRow[]): string {
+  let json = '';
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i];
+    json += `${i === 0 ? '' : ','}{"petId":${row.petId},"quantity":${row.quantity},"status":"${row.status}"}`;
+  }
+  return json;
+}
+
+function chunkOf(rows: readonly InventoryRow[]): Chunk {
+  const json = Buffer.from(inventoryItemsJson(rows), 'utf8');
+  return { rows, first: BigInt(rows[0].petId), last: BigInt(rows[rows.length - 1].petId), json, digest: createHash('sha256').update(json).digest() };
+}
+
+function findChunk(chunks: readonly Chunk[], id: bigint): number {
+  let low = 0;
+  let high = chunks.length - 1;
+  while (low <= high) {
+    const mid = (low + high) >> 1;
+    if (id < chunks[mid].first) high = mid - 1;
+    else if (id > chunks[mid].last) low = mid + 1;
+    else return mid;
+  }
+  return -1;
+}
+
+function findRow(rows: readonly InventoryRow[], id: bigint): number {
+  let low = 0;
+  let high = rows.length - 1;
+  while (low <= high) {
+    const mid = (low + high) >> 1;
+    const at = BigInt(rows[mid].petId);
+    if (id < at) high = mid - 1;
+    else if (id > at) low = mid + 1;
+    else return mid;
+  }
+  return -1;
+}
+
+/**
+ * The whole inventory as the response body of one database state, kept in chunks so that a
+ * write re-serialises one chunk, not the catalogue. The ETag is a digest of the chunk digests:
+ * chunks are cut by position, so equal listings carry equal tags on every instance.
+ */
+export class InventoryListing {
+  private constructor(
+    /** The write counter of the state it shows. */
+    readonly version: bigint,
+    private readonly chunks: readonly Chunk[],
+    readonly body: Buffer,
+    /** A strong validator of exactly these bytes (RFC 9110 §8.8.3). */
+    readonly etag: string,
+  ) {}
+
+  /** Serialises chunks of rows (in `petId` order) as they arrive. */
+  static async build(version: bigint, source: AsyncIterable<InventoryRow[]>): Promise<InventoryListing> {
+    const chunks: Chunk[] = [];
+    for await (const rows of source) if (rows.length > 0) chunks.push(chunkOf(rows));
+    return InventoryListing.of(version, chunks);
+  }
+
+  private static of(version: bigint, chunks: readonly Chunk[]): InventoryListing {
+    const parts: Buffer[] = [OPEN];
+    const hash = createHash('sha256');
+    chunks.forEach((chunk, i) => {
+      if (i > 0) parts.push(COMMA);
+      parts.push(chunk.json);
+      hash.update(chunk.digest);
+    });
+    parts.push(CLOSE);
+    return new InventoryListing(version, chunks, Buffer.concat(parts), `"${hash.digest('base64url').slice(0, 22)}"`);
+  }
+
+  /**
+   * This listing with `rows` (in write order) replacing the entries of the same pets, as the
+   * state `version`; undefined when a row's pet is not listed (then the table must be read).
+   */
+  withUpdates(version: bigint, rows: readonly InventoryRow[]): InventoryListing | undefined {
+    const chunks = [...this.chunks];
+    const changed = new Map<number, InventoryRow[]>();
+    for (const row of rows) {
+      const id = BigInt(row.petId);
+      const at = findChunk(chunks, id);
+      if (at < 0) return undefined;
+      let copy = changed.get(at);
+      if (!copy) changed.set(at, (copy = [...chunks[at].rows]));
+      const index = findRow(copy, id);
+      if (index < 0) return undefined;
+      copy[index] = row;
+    }
+    for (const [at, copy] of changed) chunks[at] = chunkOf(copy);
+    return InventoryListing.of(version, chunks);
+  }
+}

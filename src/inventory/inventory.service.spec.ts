@@ -1,0 +1,139 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { InventoryRepository, InventoryRow, QuantityUpdate } from './inventory.repository.js';
+import { InventoryService } from './inventory.service.js';
+import type { ListingReader } from './listing-reader.js';
+import { nextStatus } from './pet-status.js';
+
+/**
+ * A database in memory with the write counter of the real one. `exact` says whether updates
+ * report the counter they produced (SQLite does, PostgreSQL does not).
+ */
+class FakeInventory {
+  rows: InventoryRow[] = [
+    { petId: '1', quantity: 5, status: 'available' },
+    { petId: '2', quantity: 2, status: 'pending' },
+    { petId: '3', quantity: 0, status: 'sold' },
+  ];
+  version = 10n;
+  snapshots = 0;
+  exact = true;
+  /** When set, snapshots wait for it: a slow read of a large table. */
+  gate: Promise<void> | undefined;
+
+  readonly listing: ListingReader = {
+    version: async () => this.version,
+    snapshot: async (chunkRows, build) => {
+      this.snapshots++;
+      const version = this.version;
+      const rows = this.rows.map((row) => ({ ...row }));
+      await this.gate;
+      async function* chunks() {
+        for (let i = 0; i < rows.length; i += chunkRows) yield rows.slice(i, i + chunkRows);
+      }
+      return build(version, chunks());
+    },
+    close: async () => undefined,
+  };
+
+  /** A write through another instance or tool. */
+  write(petId: string, quantity: number): QuantityUpdate {
+    const index = this.rows.findIndex((row) => row.petId === petId);
+    if (index < 0) return { row: undefined };
+    const row = { petId, quantity, status: nextStatus(this.rows[index].status, quantity) };
+    this.rows[index] = row;
+    this.version++;
+    return { row: { ...row }, version: this.version };
+  }
+
+  async setQuantity(petId: bigint, quantity: number): Promise<QuantityUpdate> {
+    const update = this.write(String(petId), quantity);
+    return this.exact ? update : { row: update.row };
+  }
+}
+
+const listed = async (service: InventoryService) => JSON.parse((await service.listInventory()).body.toString());
+
+describe('InventoryService listing cache', () => {
+  let db: FakeInventory;
+  let service: InventoryService;
+
+  beforeEach(() => {
+    db = new FakeInventory();
+    service = new InventoryService(db as unknown as InventoryRepository);
+  });
+
+  it('should read the table once per database state', async () => {
+    const first = await service.listInventory();
+    for (let i = 0; i < 5; i++) expect(await service.listInventory()).toBe(first);
+    expect(db.snapshots).toBe(1);
+  });
+
+  it('should read the table again after a write made elsewhere', async () => {
+    await service.listInventory();
+    db.write('2', 0);
+    expect((await listed(service))[1]).toEqual({ petId: 2, quantity: 0, status: 'sold' });
+    expect(db.snapshots).toBe(2);
+  });
+
+  it('should list its own writes without reading the table again', async () => {
+    await service.listInventory();
+    await service.updateInventory(1n, 0);
+    await service.updateInventory(3n, 4);
+    expect(await listed(service)).toEqual([
+      { petId: 1, quantity: 0, status: 'sold' },
+      { petId: 2, quantity: 2, status: 'pending' },
+      { petId: 3, quantity: 4, status: 'available' },
+    ]);
+    expect(db.snapshots).toBe(1);
+  });
+
+  it('should read the table when a write made elsewhere sits between its own', async () => {
+    await service.listInventory();
+    await service.updateInventory(1n, 7);
+    db.write('2', 9);
+    await service.updateInventory(3n, 1);
+    expect((await listed(service)).map((item: { quantity: number }) => item.quantity)).toEqual([7, 9, 1]);
+    expect(db.snapshots).toBe(2);
+  });
+
+  it('should read the table after its own writes when the database does not report their counter', async () => {
+    db.exact = false;
+    await service.listInventory();
+    await service.updateInventory(1n, 8);
+    expect((await listed(service))[0].quantity).toBe(8);
+    expect(db.snapshots).toBe(2);
+  });
+
+  it('should share one read among concurrent requests', async () => {
+    let open!: () => void;
+    db.gate = new Promise((resolve) => (open = resolve));
+    const pending = Array.from({ length: 10 }, () => service.listInventory());
+    open();
+    const listings = await Promise.all(pending);
+    expect(new Set(listings).size).toBe(1);
+    expect(db.snapshots).toBe(1);
+  });
+
+  it('should not answer with a read that began before the state a request saw', async () => {
+    let open!: () => void;
+    db.gate = new Promise((resolve) => (open = resolve));
+    const early = service.listInventory();
+    await new Promise((resolve) => setImmediate(resolve));
+    db.write('1', 3);
+    const late = service.listInventory();
+    open();
+    db.gate = undefined;
+    expect((await listed(service))[0].quantity).toBe(3);
+    expect(JSON.parse((await late).body.toString())[0].quantity).toBe(3);
+    expect(JSON.parse((await early).body.toString())[0].quantity).toBe(5);
+  });
+
+  it('should start over when the counter goes back (the database was replaced)', async () => {
+    await service.listInventory();
+    db.rows = [{ petId: '4', quantity: 1, status: 'available' }];
+    db.version = 1n;
+    expect(await listed(service)).toEqual([{ petId: 4, quantity: 1, status: 'available' }]);
+    expect(await listed(service)).toEqual([{ petId: 4, quantity: 1, status: 'available' }]);
+    expect(db.snapshots).toBe(2);
+  });
+});

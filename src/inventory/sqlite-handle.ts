@@ -1,0 +1,46 @@
+import type { DataSource } from 'typeorm';
+
+/* The part of better-sqlite3's API this module uses (the package ships no type declarations). */
+
+export interface SqliteStatement {
+  get(...params: unknown[]): unknown;
+  run(...params: unknown[]): unknown;
+  iterate(...params: unknown[]): IterableIterator<unknown>;
+  pluck(toggle?: boolean): SqliteStatement;
+}
+
+export interface SqliteDatabase {
+  readonly inTransaction: boolean;
+  prepare(sql: string): SqliteStatement;
+  pragma(source: string): unknown;
+  transaction<F extends (...args: never[]) => unknown>(fn: F): F & { immediate: F };
+  close(): void;
+}
+
+export type SqliteConstructor = new (
+  path: string,
+  options: { readonly?: boolean; fileMustExist?: boolean; timeout?: number },
+) => SqliteDatabase;
+
+export interface SqliteHandle {
+  /** TypeORM's own (single) connection. */
+  connection: SqliteDatabase;
+  /** The driver's better-sqlite3 constructor, for further connections to the same file. */
+  Database: SqliteConstructor;
+  /** The database file, or undefined in memory (where no other connection can see the data). */
+  file: string | undefined;
+  busyTimeoutMs: number;
+}
+
+/** better-sqlite3 behind a TypeORM data source; undefined on any other driver. */
+export function sqliteHandle(dataSource: DataSource): SqliteHandle | undefined {
+  const options = dataSource.options;
+  if (options.type !== 'better-sqlite3') return undefined;
+  const driver = dataSource.driver as unknown as { databaseConnection: SqliteDatabase; sqlite: SqliteConstructor };
+  return {
+    connection: driver.databaseConnection,
+    Database: driver.sqlite,
+    file: options.database === ':memory:' ? undefined : options.database,
+    busyTimeoutMs: options.timeout ?? 5000,
+  };
+}
