@@ -133,7 +133,11 @@ describe('crash durability (e2e, built server)', () => {
         };
         const workers = Array.from({ length: WORKERS }, (_, w) => worker(w));
         const killed = (async () => {
-          while (acked < MIN_ACKED_BEFORE_KILL)
+          // Bounded: if the workers fail, Promise.all below reports why and this gives up.
+          for (
+            const deadline = Date.now() + 20_000;
+            acked < MIN_ACKED_BEFORE_KILL && Date.now() < deadline;
+          )
             await new Promise((resolve) => setTimeout(resolve, 5));
           await new Promise((resolve) => setTimeout(resolve, Math.floor(rand() * 400)));
           dead = true;
