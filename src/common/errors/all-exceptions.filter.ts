@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logge
 import type { Request, Response } from 'express';
 import { MetricsService } from '../../metrics/metrics.service.js';
 import { maskApiKeys } from '../log-redaction.js';
+import { isDatabaseUnavailable } from '../../database/database-errors.js';
 import { ApiError } from './api-error.js';
 import { ERROR_STATUS, ErrorCode } from './error-code.js';
 
@@ -74,6 +75,15 @@ export class AllExceptionsFilter implements ExceptionFilter {
         return { status, code: 'not_found', message: `No route for ${req.method} ${req.path}`, headers: {} };
       }
       if (code && status < 500) return { status, code, message: exception.message, headers: {} };
+    }
+    if (isDatabaseUnavailable(exception)) {
+      // An outage, not a bug: say which dependency, so clients retry and operators look there.
+      return {
+        status: 503,
+        code: 'service_unavailable',
+        message: 'The database is unavailable or did not answer in time; retry shortly',
+        headers: { 'Retry-After': '1' },
+      };
     }
     return {
       status: 500,

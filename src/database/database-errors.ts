@@ -1,0 +1,56 @@
+/** Socket-level failures: the database host refused, dropped or never answered the connection. */
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+
+/**
+ * PostgreSQL SQLSTATEs that say "the server cannot serve you now", not "your statement is wrong":
+ * class 08 (connection exception) is matched by prefix.
+ */
+const UNAVAILABLE_SQLSTATES = new Set([
+  '57P01', // admin_shutdown: the backend was terminated
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now: starting up or in recovery
+  '57014', // query_canceled: DB_STATEMENT_TIMEOUT_MS ran out
+  '53300', // too_many_connections
+  '3D000', // invalid_catalog_name: the database is gone
+]);
+
+/** pg reports its own timeouts and lost connections only in the message. */
+const PG_MESSAGES = [
+  /^Connection terminated/,
+  /^timeout exceeded when trying to connect$/,
+  /^Query read timeout$/,
+  /is not queryable$/,
+  /^Cannot use a pool after calling end on the pool$/,
+];
+
+/** SQLite codes that mean "busy for longer than SQLITE_BUSY_TIMEOUT_MS", not a bad statement. */
+const SQLITE_BUSY_CODES = new Set(['SQLITE_BUSY', 'SQLITE_BUSY_SNAPSHOT', 'SQLITE_BUSY_RECOVERY']);
+
+/**
+ * True when `err` (a driver error, or TypeORM's wrapper of one) says the database could not be
+ * reached or did not answer in time. Such a request is answered 503 and may be retried; anything
+ * else from the database is a bug and stays a 500.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let current = err, depth = 0; typeof current === 'object' && current !== null && depth < 5; depth++) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (typeof code === 'string') {
+      if (NETWORK_CODES.has(code) || UNAVAILABLE_SQLSTATES.has(code) || SQLITE_BUSY_CODES.has(code)) return true;
+      if (/^08[0-9A-Z]{3}$/.test(code)) return true;
+    }
+    if (typeof message === 'string' && PG_MESSAGES.some((pattern) => pattern.test(message))) return true;
+    if (current instanceof AggregateError && current.errors.some((inner) => isDatabaseUnavailable(inner))) return true;
+    current = (current as { driverError?: unknown }).driverError ?? (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

@@ -1,0 +1,63 @@
+import { Logger } from '@nestjs/common';
+import { DataSource, type DataSourceOptions, MigrationExecutor, type QueryRunner } from 'typeorm';
+
+/**
+ * The advisory lock every process takes before migrating a PostgreSQL database. Any fixed int64
+ * works; it only has to be the same in the server and the CLI, and unlikely to collide with
+ * another application's locks on a shared server.
+ */
+export const MIGRATION_LOCK_KEY = '8451973062154771301';
+const LOCK_POLL_MS = 200;
+const LOCK_WAIT_MS = 10 * 60_000;
+
+const logger = new Logger('Migrations');
+
+/**
+ * Opens the DataSource after bringing the schema up to date. On PostgreSQL several instances
+ * may start together on one database: TypeORM's migration runner checks what is pending and
+ * then applies it with no lock in between, so two runners would both apply the same migration.
+ * The check and the apply therefore run under a session-level advisory lock, on a connection of
+ * their own without the request timeouts (a migration may rightly take minutes). SQLite keeps
+ * TypeORM's own run: an in-memory database exists only on its one connection.
+ */
+export async function openDataSource(options: DataSourceOptions): Promise<DataSource> {
+  if (options.type !== 'postgres' || !options.migrationsRun) return new DataSource(options).initialize();
+  await migratePostgres(options);
+  return new DataSource({ ...options, migrationsRun: false }).initialize();
+}
+
+async function migratePostgres(options: DataSourceOptions & { type: 'postgres' }): Promise<void> {
+  const { statement_timeout: _statement, query_timeout: _query, ...extra } = (options.extra ?? {}) as Record<string, unknown>;
+  const migrator = await new DataSource({ ...options, migrationsRun: false, poolSize: 1, extra: { ...extra, max: 1 } }).initialize();
+  const runner = migrator.createQueryRunner();
+  try {
+    await runner.connect();
+    await acquireMigrationLock(runner);
+    try {
+      const executor = new MigrationExecutor(migrator, runner);
+      executor.transaction = options.migrationsTransactionMode ?? 'all';
+      const applied = await executor.executePendingMigrations();
+      if (applied.length > 0) logger.log(`Applied ${applied.length} migration(s): ${applied.map((m) => m.name).join(', ')}`);
+    } finally {
+      await runner.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    await runner.release();
+    await migrator.destroy();
+  }
+}
+
+async function acquireMigrationLock(runner: QueryRunner): Promise<void> {
+  const deadline = Date.now() + LOCK_WAIT_MS;
+  let waiting = false;
+  for (;;) {
+    const [row] = (await runner.query('SELECT pg_try_advisory_lock($1) AS locked', [MIGRATION_LOCK_KEY])) as { locked: boolean }[];
+    if (row.locked) return;
+    if (Date.now() > deadline) {
+      throw new Error(`Another process has held the migration lock for over ${LOCK_WAIT_MS / 1000} s; is a migration stuck?`);
+    }
+    if (!waiting) logger.log('Another instance is migrating the database; waiting for it to finish');
+    waiting = true;
+    await new Promise((resolve) => setTimeout(resolve, LOCK_POLL_MS));
+  }
+}
