@@ -3,6 +3,7 @@ import { HealthCheck, HealthCheckService, HealthIndicatorFunction, TypeOrmHealth
 import { Public } from '../auth/public.decorator.js';
 import { ApiError } from '../common/errors/api-error.js';
 import { RateLimitHealthIndicator } from '../rate-limit/rate-limit.health.js';
+import { GracefulShutdown } from './graceful-shutdown.js';
 
 @Public()
 @Controller('health')
@@ -11,6 +12,7 @@ export class HealthController {
     private readonly health: HealthCheckService,
     private readonly db: TypeOrmHealthIndicator,
     private readonly rateLimit: RateLimitHealthIndicator,
+    private readonly shutdown: GracefulShutdown,
   ) {}
 
   /** Liveness: the process serves HTTP. Never touches a dependency. */
@@ -23,6 +25,7 @@ export class HealthController {
   @Get('ready')
   @HealthCheck()
   async ready(): Promise<unknown> {
+    if (this.shutdown.draining) throw new ApiError('service_unavailable', 'Not ready: shutting down');
     const checks: HealthIndicatorFunction[] = [
       () => this.db.pingCheck('database', { timeout: 1000 }),
       ...this.rateLimit.checks(),
