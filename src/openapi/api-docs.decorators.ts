@@ -14,7 +14,7 @@ export const STABILITY_EXTENSION = 'x-stability';
 
 export const STABILITY_NOTES: Record<Stability, string> = {
   experimental: 'The request or response shape may change before the operation becomes stable.',
-  beta: 'The shape is settled; changes are additive, or announced with a deprecation first.',
+  beta: 'The shape is settled: a breaking change comes only as a new operation, after this one is deprecated with a sunset date.',
 };
 
 /** Marks an operation's stability: `x-stability` in the document, and a badge in Swagger UI. */

@@ -41,8 +41,9 @@ enterprise as agreed. Every response carries \`X-RateLimit-Limit\`, \`X-RateLimi
 \`Retry-After\` (seconds); back off exponentially, since continuing after a 429 can get the key banned.
 
 **Stability.** Each operation carries \`x-stability\`: *experimental* (the shape may still change) or
-*beta* (settled; changes are additive or announced with a deprecation first). Deprecated operations
-answer with \`Deprecation\`, \`Sunset\` and \`Link\` headers, and 410 \`gone\` after their sunset date.
+*beta* (settled: a breaking change comes only as a new operation, after a deprecation with a sunset
+date). Deprecated operations answer with \`Deprecation\`, \`Sunset\` and \`Link\` headers, and 410
+\`gone\` after their sunset date.
 
 **Errors.** Every error has the body \`{code, message, status}\`, where \`status\` repeats the HTTP status.
 
@@ -124,6 +125,11 @@ export function operationDocsUrl(config: AppConfig, tag: string, operationId: st
   return `${config.http.publicBaseUrl.replace(/\/v1$/, '')}/docs#/${tag}/${operationId}`;
 }
 
+/** The dates of each deprecated operation; deprecating one without them fails the build. */
+function deprecations(config: AppConfig): Record<string, { since: Date; sunset: Date }> {
+  return { getPetById: { since: PETS_DEPRECATED_AT, sunset: config.pets.sunset } };
+}
+
 function isoDate(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
@@ -180,10 +186,13 @@ function completeOperation(operation: OperationObject, path: string, config: App
   operation.summary = `${badges} ${operation.summary ?? ''}`.trim();
   const notes = [`**Stability: ${stability}.** ${STABILITY_NOTES[stability]}`];
   if (operation.deprecated) {
-    const sunset = isoDate(config.pets.sunset);
+    const dates = deprecations(config)[operation.operationId ?? ''];
+    if (!dates)
+      throw new Error(`${operation.operationId ?? path} is deprecated without a sunset date`);
+    const sunset = isoDate(dates.sunset);
     extensions['x-sunset'] = sunset;
     notes.push(
-      `**Deprecated** since ${isoDate(PETS_DEPRECATED_AT)}; sunset on ${sunset}. Responses carry \`Deprecation\`, ` +
+      `**Deprecated** since ${isoDate(dates.since)}; sunset on ${sunset}. Responses carry \`Deprecation\`, ` +
         `\`Sunset\` and \`Link\` headers; after the sunset the operation answers 410 \`gone\`.`,
     );
   }

@@ -22,6 +22,10 @@ const BODY_PARSER_ERRORS: Record<string, { code: ErrorCode; message: (err: { lim
   'charset.unsupported': { code: 'unsupported_media_type', message: (e) => `Charset "${e.charset}" is not supported` },
 };
 
+function describeError(err: unknown): string {
+  return err instanceof Error ? `${err.message}${'code' in err ? ` (${String(err.code)})` : ''}` : String(err);
+}
+
 interface Translated {
   status: number;
   code: ErrorCode;
@@ -47,7 +51,13 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const error = this.translate(exception, req);
     this.metrics?.recordFailure(exception, error.code);
 
-    if (error.status >= 500) {
+    // A 503 is an outage already reported where it was detected (a deliberate ApiError) or a
+    // database that does not answer: one warning line each, not a stack trace per request.
+    if (error.code === 'service_unavailable') {
+      if (!(exception instanceof ApiError)) {
+        this.logger.warn(`Database unavailable on ${req.method} ${maskApiKeys(req.path)}: ${describeError(exception)}`);
+      }
+    } else if (error.status >= 500) {
       const path = maskApiKeys(req.path);
       this.logger.error(
         { err: exception, requestId: req.id, method: req.method, path },
