@@ -8,6 +8,7 @@ import { APP_OPTIONS, configureApp } from '../../src/configure-app.js';
 import { InventoryImporter } from '../../src/inventory/inventory.importer.js';
 import type { ImportRow } from '../../src/inventory/inventory.repository.js';
 import { installOpenApiResponseChecks } from './openapi-responses.js';
+import { integrationDatabaseEnv } from '../integration/support/context.js';
 
 export interface TestApp {
   app: NestExpressApplication;
@@ -26,7 +27,10 @@ export interface TestApp {
  * database unless `env` says otherwise. Logs are silenced unless LOG_LEVEL is given.
  */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const config = loadConfig({ DATABASE_URL: 'sqlite::memory:', LOG_LEVEL: 'silent', ...env });
+  // `npm run test:integration` gives each app a PostgreSQL database of its own; a test that
+  // names its DATABASE_URL keeps it.
+  const database = env.DATABASE_URL === undefined ? await integrationDatabaseEnv() : undefined;
+  const config = loadConfig({ DATABASE_URL: 'sqlite::memory:', LOG_LEVEL: 'silent', ...database?.env, ...env });
   const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRoot(config)] }).compile();
   const app = configureApp(moduleRef.createNestApplication<NestExpressApplication>(APP_OPTIONS), config);
   await installOpenApiResponseChecks(app, config);
@@ -48,6 +52,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
         await dataSource.query(`DELETE FROM "${entity.tableName}"`);
       }
     },
-    close: () => app.close(),
+    async close() {
+      await app.close();
+      await database?.drop();
+    },
   };
 }
