@@ -1,0 +1,493 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type autocannon from 'autocannon';
+import { makeCatalog, mulberry32, prepareDatabase, serviceEnv, writeCatalog, writeElsewhere } from './lib/fixtures.js';
+import { type LoadResult, runLoad, timedRequest } from './lib/load.js';
+import { type BenchOptions, parseOptions } from './lib/options.js';
+import { fmt, markdownTable } from './lib/report.js';
+import { Target, type TargetSpec } from './lib/servers.js';
+import { median, round } from './lib/stats.js';
+import { pinProcesses, sleep } from './lib/system.js';
+
+/*
+ * `npm run bench`: the production build against two baselines in one run, on a machine that is
+ * small and shared. Every figure that matters is a ratio between targets measured in the same
+ * round; targets alternate within a round (the order rotates) and rounds repeat, and the
+ * report gives medians. See README "Performance".
+ */
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const PROBE = join(HERE, 'probe', 'event-loop.js');
+const FLOOR = join(HERE, 'baselines', 'nest-floor.js');
+const CEILING = join(HERE, 'baselines', 'ceiling.js');
+const SERVICE = resolve('dist/main.js');
+
+const options = parseOptions(process.argv.slice(2), process.env);
+const pinning = pinProcesses();
+const work = mkdtempSync(join(tmpdir(), 'petstore-bench-'));
+const running = new Set<Target>();
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+type Results = Record<string, LoadResult[]>;
+
+interface Check {
+  name: string;
+  value: string;
+  goal: string;
+  met: boolean;
+}
+const checks: Check[] = [];
+const report: Record<string, unknown> = {};
+
+function check(name: string, value: string, goal: string, met: boolean): void {
+  checks.push({ name, value, goal, met });
+}
+
+async function start(spec: TargetSpec): Promise<Target> {
+  const target = await Target.start(spec, { prefix: pinning.serverPrefix, probe: PROBE, logDir: work });
+  running.add(target);
+  return target;
+}
+
+async function stop(...targets: Target[]): Promise<void> {
+  await Promise.all(targets.map((target) => target.stop()));
+  for (const target of targets) running.delete(target);
+}
+
+function baseline(name: string, script: string, catalog: string, apiKey: string): TargetSpec {
+  // The baselines get the same Authorization header as the service, so every request is the same size.
+  return { name, script, env: { BENCH_CATALOG: catalog }, readyPath: '/v1/inventory', headers: { authorization: `Bearer ${apiKey}` } };
+}
+
+function service(name: string, databaseUrl: string, apiKey: string, env: Record<string, string> = {}): TargetSpec {
+  return {
+    name,
+    script: SERVICE,
+    env: { ...serviceEnv(databaseUrl), ...env },
+    readyPath: '/health',
+    headers: { authorization: `Bearer ${apiKey}` },
+  };
+}
+
+function redisReachable(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolvePromise) => {
+    const socket = connect({ host: hostname, port: Number(port || 6379) });
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolvePromise(ok);
+    };
+    socket.setTimeout(1000, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}
+
+/** Same bytes from every target, or the comparison is meaningless. */
+async function assertSameBody(targets: Target[]): Promise<number> {
+  const bodies = await Promise.all(
+    targets.map((target) => timedRequest(`${target.url}/v1/inventory`, { headers: target.headers, hash: true })),
+  );
+  bodies.forEach((body, i) => {
+    if (body.status !== 200) throw new Error(`${targets[i].name}: GET /v1/inventory answered ${body.status}`);
+    if (body.sha256 !== bodies[0].sha256) throw new Error(`${targets[i].name} sends other bytes than ${targets[0].name}`);
+  });
+  return bodies[0].bytes;
+}
+
+/**
+ * Warm every target up, then `rounds` rounds in which each target runs once, the order
+ * rotating so that no target always follows the same neighbour.
+ */
+async function alternate(
+  label: string,
+  targets: Target[],
+  requests: (target: Target) => autocannon.Request[],
+  hooks: { before?: (target: Target) => Promise<void>; after?: (target: Target, result: LoadResult) => Promise<void> } = {},
+  connections = options.connections,
+): Promise<Results> {
+  const results: Results = Object.fromEntries(targets.map((target) => [target.name, []]));
+  for (const target of targets) {
+    await runLoad({ url: target.url, connections, duration: options.warmup, requests: requests(target) });
+  }
+  for (let r = 0; r < options.rounds; r++) {
+    const order = targets.map((_, i) => targets[(i + r) % targets.length]);
+    for (const target of order) {
+      await hooks.before?.(target);
+      const result = await runLoad(
+        { url: target.url, connections, duration: options.duration, requests: requests(target) },
+        () => target.cpuMicros(),
+      );
+      await hooks.after?.(target, result);
+      results[target.name].push(result);
+      log(`  ${label} round ${r + 1}/${options.rounds} ${target.name.padEnd(22)} ${fmt.rps(result.rps).padStart(7)} req/s  p99 ${fmt.ms(result.p99Ms)}  ${JSON.stringify(result.statuses)}${result.errors ? ` errors ${result.errors}` : ''}`);
+    }
+  }
+  return results;
+}
+
+const medianOf = (runs: LoadResult[], pick: (run: LoadResult) => number) => median(runs.map(pick));
+
+/** The median over rounds of a per-round ratio between two targets. */
+function ratio(results: Results, a: string, b: string, pick: (run: LoadResult) => number): number {
+  return median(results[a].map((run, i) => pick(run) / pick(results[b][i])));
+}
+
+function failures(runs: LoadResult[], ok: (status: number) => boolean): number {
+  return runs.reduce(
+    (sum, run) => sum + run.errors + Object.entries(run.statuses).reduce((n, [status, count]) => n + (ok(Number(status)) ? 0 : count), 0),
+    0,
+  );
+}
+
+function summarise(results: Results): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(results).map(([name, runs]) => [
+      name,
+      {
+        rps: round(medianOf(runs, (run) => run.rps), 0),
+        p50Ms: round(medianOf(runs, (run) => run.p50Ms), 3),
+        p99Ms: round(medianOf(runs, (run) => run.p99Ms), 3),
+        cpuUsPerResponse: round(medianOf(runs, (run) => run.cpuUsPerResponse), 1),
+        rounds: runs.map((run) => ({
+          rps: round(run.rps, 0),
+          p50Ms: round(run.p50Ms, 3),
+          p99Ms: round(run.p99Ms, 3),
+          cpuUsPerResponse: round(run.cpuUsPerResponse, 1),
+          statuses: run.statuses,
+          errors: run.errors,
+        })),
+      },
+    ]),
+  );
+}
+
+const tables: string[] = [];
+
+function throughputTable(title: string, results: Results, reference: string): void {
+  const rows = Object.entries(results).map(([name, runs]) => [
+    name,
+    fmt.rps(medianOf(runs, (run) => run.rps)),
+    name === reference ? '1.00x' : fmt.ratio(ratio(results, name, reference, (run) => run.rps)),
+    fmt.ms(medianOf(runs, (run) => run.p50Ms)),
+    fmt.ms(medianOf(runs, (run) => run.p99Ms)),
+    name === reference ? '1.00x' : fmt.ratio(ratio(results, name, reference, (run) => run.p99Ms)),
+    fmt.us(medianOf(runs, (run) => run.cpuUsPerResponse)),
+    name === reference ? '1.00x' : fmt.ratio(ratio(results, name, reference, (run) => run.cpuUsPerResponse)),
+  ]);
+  const vs = `vs ${reference.split(' ')[0]}`;
+  tables.push(`${title}\n\n${markdownTable(['target', 'req/s', vs, 'p50', 'p99', `p99 ${vs}`, 'server CPU/req', `CPU ${vs}`], rows)}`);
+}
+
+function getRequest(target: Target, extra: Record<string, string> = {}): autocannon.Request[] {
+  return [{ method: 'GET', path: '/v1/inventory', headers: { ...target.headers, ...extra } }];
+}
+
+function patchRequest(target: Target, petIds: number[], seed: number): autocannon.Request {
+  const random = mulberry32(seed);
+  return {
+    method: 'PATCH',
+    path: '/v1/inventory/1',
+    headers: { ...target.headers, 'content-type': 'application/json' },
+    setupRequest: (request) => ({
+      ...request,
+      path: `/v1/inventory/${petIds[Math.floor(random() * petIds.length)]}`,
+      body: `{"quantity":${Math.floor(random() * 100)}}`,
+    }),
+  };
+}
+
+async function smallCatalogue(opts: BenchOptions): Promise<void> {
+  const rows = makeCatalog(opts.items);
+  const catalog = writeCatalog(work, rows);
+  const petIds = rows.map((row) => row.petId);
+  const main = prepareDatabase(work, 'service', catalog);
+
+  // The limiter scenario (memory, the default, against Redis and off) needs a build that has one.
+  const limiterBuilt = existsSync('dist/rate-limit');
+  const redis = limiterBuilt && opts.redisUrl !== undefined && (await redisReachable(opts.redisUrl));
+  const limiterOff = limiterBuilt ? prepareDatabase(work, 'service-limiter-off', catalog) : undefined;
+  const limiterRedis = redis ? prepareDatabase(work, 'service-limiter-redis', catalog) : undefined;
+  report.limiter = limiterBuilt ? (redis ? 'memory, Redis and off' : 'memory and off (Redis unreachable)') : 'not measured (no rate limiter in this build)';
+
+  const ceiling = await start(baseline('ceiling (node:http)', CEILING, catalog, main.apiKey));
+  const floor = await start(baseline('floor (Nest+Express)', FLOOR, catalog, main.apiKey));
+  const svc = await start(service('service', main.databaseUrl, main.apiKey));
+  const off = limiterOff && (await start(service('service, limiter off', limiterOff.databaseUrl, limiterOff.apiKey, { RATE_LIMIT_ENABLED: 'false' })));
+  const onRedis =
+    limiterRedis &&
+    (await start(
+      service('service, limiter on Redis', limiterRedis.databaseUrl, limiterRedis.apiKey, {
+        REDIS_URL: opts.redisUrl!,
+        REDIS_KEY_PREFIX: `petstore-bench-${process.pid}:`,
+      }),
+    ));
+  const others = [off, onRedis].filter((target): target is Target => target !== undefined);
+  const bytes = await assertSameBody([ceiling, floor, svc, ...others]);
+  log(`${opts.items} items: ${bytes} bytes per listing; ${pinning.description}`);
+
+  if (opts.scenarios.has('get')) {
+    const plain = await alternate('GET', [ceiling, floor, svc, ...others], (target) => getRequest(target));
+    throughputTable(`GET /v1/inventory, ${opts.items} items, 200 each time (${opts.connections} connections)`, plain, floor.name);
+    const getRatio = ratio(plain, svc.name, floor.name, (run) => run.rps);
+    const getP99 = ratio(plain, svc.name, floor.name, (run) => run.p99Ms);
+    check('GET 100: service vs floor throughput', fmt.ratio(getRatio), '>= 1.2x (at least 1.0x)', getRatio >= 1.0);
+    check('GET 100: service vs floor p99', fmt.ratio(getP99), '<= 1.5x', getP99 <= 1.5);
+    if (off) {
+      const memoryCost = 1 - ratio(plain, svc.name, off.name, (run) => run.rps);
+      check('Limiter on memory: throughput cost vs off', fmt.pct(memoryCost), '< 5%', memoryCost < 0.05);
+      if (onRedis) {
+        const redisCost = 1 - ratio(plain, onRedis.name, off.name, (run) => run.rps);
+        check('Limiter on Redis: throughput cost vs off', fmt.pct(redisCost), '(reported)', true);
+      }
+    }
+    const errors = failures(Object.values(plain).flat(), (status) => status === 200);
+    check('GET 100: non-200 responses and errors', String(errors), '0', errors === 0);
+
+    const etags = Object.fromEntries(
+      await Promise.all(
+        [floor, svc].map(async (target) => {
+          const res = await timedRequest(`${target.url}/v1/inventory`, { headers: target.headers });
+          return [target.name, String(res.headers.etag ?? '')] as const;
+        }),
+      ),
+    );
+    const revalidated = await alternate('GET If-None-Match', [floor, svc], (target) => getRequest(target, { 'if-none-match': etags[target.name] }));
+    throughputTable(`GET /v1/inventory, ${opts.items} items, revalidated (If-None-Match -> 304)`, revalidated, floor.name);
+    const revalidatedRatio = ratio(revalidated, svc.name, floor.name, (run) => run.rps);
+    check('GET 100 revalidated (304): service vs floor throughput', fmt.ratio(revalidatedRatio), '(reported)', true);
+    const not304 = failures(Object.values(revalidated).flat(), (status) => status === 304);
+    check('GET 100 revalidated: responses other than 304', String(not304), '0', not304 === 0);
+    report.get = { items: opts.items, bytes, plain: summarise(plain), revalidated: summarise(revalidated), etags };
+  }
+
+  if (opts.scenarios.has('patch')) {
+    let seed = 1;
+    const patch = await alternate('PATCH', [floor, svc], (target) => [patchRequest(target, petIds, seed++)]);
+    throughputTable(`PATCH /v1/inventory/{random petId} (${opts.connections} connections)`, patch, floor.name);
+    const patchRatio = ratio(patch, svc.name, floor.name, (run) => run.rps);
+    const patchP99 = ratio(patch, svc.name, floor.name, (run) => run.p99Ms);
+    check('PATCH: service (durable) vs floor (in memory) throughput', fmt.ratio(patchRatio), '>= 0.8x', patchRatio >= 0.8);
+    check('PATCH: service vs floor p99', fmt.ratio(patchP99), '<= 1.5x', patchP99 <= 1.5);
+    const errors = failures(Object.values(patch).flat(), (status) => status === 200);
+    check('PATCH: non-200 responses and errors', String(errors), '0', errors === 0);
+    report.patch = summarise(patch);
+  }
+
+  if (opts.scenarios.has('soak') && opts.soak > 0) {
+    const mix = (): autocannon.Request[] => [...Array.from({ length: 9 }, () => getRequest(svc)[0]), patchRequest(svc, petIds, 99)];
+    const warmup = Math.max(5, Math.min(15, Math.round(opts.soak / 4)));
+    log(`  soak: ${warmup} s warm-up, then ${opts.soak} s of 9 GET : 1 PATCH at ${opts.connections} connections`);
+    const warm = await runLoad({ url: svc.url, connections: opts.connections, duration: warmup, requests: mix() });
+    // Memory is read after a full collection at both ends (the probe can trigger one): what is
+    // retained, not where the collector happened to be.
+    const atWarm = await svc.probe(false, true);
+    const rssSamples: number[] = [];
+    const sampler = setInterval(() => rssSamples.push(svc.memory().rss), 1000);
+    const soak = await runLoad({ url: svc.url, connections: opts.connections, duration: opts.soak, requests: mix() }, () => svc.cpuMicros());
+    clearInterval(sampler);
+    const atEnd = await svc.probe(false, true);
+    const growth = atEnd.rss / atWarm.rss - 1;
+    const heapGrowth = atEnd.heapUsed / atWarm.heapUsed - 1;
+    const errors = failures([warm, soak], (status) => status === 200);
+    tables.push(
+      `Soak: ${opts.soak} s at saturation after ${warmup} s of warm-up, 9 GET : 1 PATCH (${opts.connections} connections)\n\n` +
+        markdownTable(
+          ['responses', 'req/s', 'p99', 'errors', 'RSS after warm-up', 'RSS after soak', 'RSS growth', 'heap growth', 'RSS peak during soak'],
+          [
+            [
+              fmt.rps(soak.responses),
+              fmt.rps(soak.rps),
+              fmt.ms(soak.p99Ms),
+              String(errors),
+              fmt.mib(atWarm.rss),
+              fmt.mib(atEnd.rss),
+              fmt.pct(growth),
+              fmt.pct(heapGrowth),
+              fmt.mib(Math.max(...rssSamples)),
+            ],
+          ],
+        ),
+    );
+    check('Soak: errors and non-200 responses', String(errors), '0', errors === 0);
+    check('Soak: RSS growth after warm-up', fmt.pct(growth), '<= 10%', growth <= 0.1);
+    report.soak = {
+      seconds: opts.soak,
+      warmupSeconds: warmup,
+      responses: soak.responses,
+      rps: round(soak.rps, 0),
+      p99Ms: round(soak.p99Ms, 3),
+      errors,
+      statuses: soak.statuses,
+      afterWarmup: { rss: atWarm.rss, heapUsed: atWarm.heapUsed },
+      afterSoak: { rss: atEnd.rss, heapUsed: atEnd.heapUsed },
+      rssSamples,
+    };
+  }
+  await stop(ceiling, floor, svc, ...others);
+}
+
+async function largeCatalogue(opts: BenchOptions): Promise<void> {
+  const rows = makeCatalog(opts.largeItems);
+  const catalog = writeCatalog(work, rows);
+  log(`importing ${opts.largeItems} items`);
+  const db = prepareDatabase(work, 'service-large', catalog);
+  const ceiling = await start(baseline('ceiling (node:http)', CEILING, catalog, db.apiKey));
+  const floor = await start(baseline('floor (Nest+Express)', FLOOR, catalog, db.apiKey));
+  const svc = await start(service('service', db.databaseUrl, db.apiKey));
+  const targets = [ceiling, floor, svc];
+  const bytes = await assertSameBody(targets);
+  log(`${opts.largeItems} items: ${bytes} bytes per listing`);
+
+  // Single requests, one at a time: the service's first GET after a write rebuilds the listing.
+  const samples = Math.max(3, opts.rounds);
+  const single: Record<string, { warmMs: number[]; loopMaxMs: number[] }> = {};
+  for (const target of targets) {
+    await target.probe(true);
+    const warmMs: number[] = [];
+    for (let i = 0; i < samples; i++) warmMs.push((await timedRequest(`${target.url}/v1/inventory`, { headers: target.headers })).ms);
+    single[target.name] = { warmMs, loopMaxMs: [(await target.probe(true)).maxMs] };
+  }
+  // After a write the service serves a new listing: its own PATCH is applied to the cached one;
+  // a write it did not make (another instance, the CLI) means reading all rows again.
+  const afterOwnWriteMs: number[] = [];
+  const afterOtherWriteMs: number[] = [];
+  const rebuildLoopMaxMs: number[] = [];
+  const writeOther = writeElsewhere(db.databaseUrl);
+  for (let i = 0; i < samples; i++) {
+    const petId = rows[Math.floor(((i + 0.5) / samples) * rows.length)].petId;
+    const patch = await timedRequest(`${svc.url}/v1/inventory/${petId}`, {
+      method: 'PATCH',
+      headers: { ...svc.headers, 'content-type': 'application/json' },
+      body: `{"quantity":${i + 1}}`,
+    });
+    if (patch.status !== 200) throw new Error(`PATCH answered ${patch.status}`);
+    await svc.probe(true);
+    afterOwnWriteMs.push((await timedRequest(`${svc.url}/v1/inventory`, { headers: svc.headers })).ms);
+    writeOther(petId);
+    afterOtherWriteMs.push((await timedRequest(`${svc.url}/v1/inventory`, { headers: svc.headers })).ms);
+    await sleep(20);
+    rebuildLoopMaxMs.push((await svc.probe(true)).maxMs);
+  }
+
+  const peaks: Record<string, number[]> = Object.fromEntries(targets.map((target) => [target.name, []]));
+  const loopMax: Record<string, number[]> = Object.fromEntries(targets.map((target) => [target.name, []]));
+  const load = await alternate('GET 100k', targets, (target) => getRequest(target), {
+    before: async (target) => {
+      target.resetPeak();
+      await target.probe(true);
+    },
+    after: async (target) => {
+      peaks[target.name].push(target.memory().peak);
+      loopMax[target.name].push((await target.probe(true)).maxMs);
+    },
+  });
+
+  const rowsOut = targets.map((target) => {
+    const runs = load[target.name];
+    return [
+      target.name,
+      fmt.ms(median(single[target.name].warmMs)),
+      target === svc ? fmt.ms(median(afterOwnWriteMs)) : '–',
+      target === svc ? fmt.ms(median(afterOtherWriteMs)) : '–',
+      fmt.rps(medianOf(runs, (run) => run.rps)),
+      fmt.ms(medianOf(runs, (run) => run.p50Ms)),
+      fmt.ms(medianOf(runs, (run) => run.p99Ms)),
+      fmt.mib(median(peaks[target.name])),
+      fmt.ms(Math.max(...loopMax[target.name], ...(target === svc ? rebuildLoopMaxMs : single[target.name].loopMaxMs))),
+    ];
+  });
+  tables.push(
+    `GET /v1/inventory, ${opts.largeItems.toLocaleString('en-US')} items (${(bytes / 1024 / 1024).toFixed(1)} MiB): one client, then ${opts.connections} connections\n\n` +
+      markdownTable(
+        ['target', 'TTLB', 'TTLB after own PATCH', 'TTLB after a write elsewhere', 'req/s', 'p50', 'p99', 'peak RSS', 'longest loop block'],
+        rowsOut,
+      ),
+  );
+
+  const floorMs = median(single[floor.name].warmMs);
+  const warmRatio = median(single[svc.name].warmMs) / floorMs;
+  const ownRatio = median(afterOwnWriteMs) / floorMs;
+  const otherRatio = median(afterOtherWriteMs) / floorMs;
+  const rpsRatio = ratio(load, svc.name, floor.name, (run) => run.rps);
+  const rssRatio = median(peaks[svc.name].map((peak, i) => peak / peaks[floor.name][i]));
+  const blocked = Math.max(...rebuildLoopMaxMs);
+  check('GET 100k: time to last byte vs floor', fmt.ratio(warmRatio), '<= 1.0x', warmRatio <= 1);
+  check('GET 100k: time to last byte after own PATCH vs floor', fmt.ratio(ownRatio), '<= 1.0x', ownRatio <= 1);
+  check('GET 100k: time to last byte after a write elsewhere (full read) vs floor', fmt.ratio(otherRatio), '<= 1.0x', otherRatio <= 1);
+  check('GET 100k: throughput vs floor', fmt.ratio(rpsRatio), '>= 1.0x', rpsRatio >= 1);
+  check('GET 100k: peak RSS vs floor', fmt.ratio(rssRatio), '<= 1.2x', rssRatio <= 1.2);
+  check('GET 100k: longest event-loop block while a listing is built', fmt.ms(blocked), '<= 100 ms', blocked <= 100);
+  const errors = failures(Object.values(load).flat(), (status) => status === 200);
+  check('GET 100k: non-200 responses and errors', String(errors), '0', errors === 0);
+  report.large = {
+    items: opts.largeItems,
+    bytes,
+    single,
+    afterOwnWriteMs,
+    afterOtherWriteMs,
+    rebuildLoopMaxMs,
+    peaks,
+    loopMax,
+    load: summarise(load),
+  };
+  await stop(...targets);
+}
+
+function gitDescribe(): string {
+  try {
+    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() !== '';
+    return dirty ? `${commit} (with uncommitted changes)` : commit;
+  } catch {
+    return 'unknown';
+  }
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(SERVICE)) throw new Error('dist/main.js is missing: run npm run build first (npm run bench does)');
+  const started = new Date();
+  const load = loadavg();
+  log(`bench: ${options.rounds} rounds x ${options.duration} s per target, ${options.connections} connections; ${pinning.description}`);
+  if (['get', 'patch', 'soak'].some((s) => options.scenarios.has(s as never))) await smallCatalogue(options);
+  if (options.scenarios.has('large')) await largeCatalogue(options);
+
+  const machine = `${cpus().length} x ${cpus()[0]?.model ?? 'CPU'}, ${fmt.mib(totalmem())} RAM, Node ${process.version}`;
+  const header =
+    `Run ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine}; ${pinning.description}; ` +
+    `load average at start ${load.map((n) => n.toFixed(2)).join(' ')}. ` +
+    `${options.rounds} rounds x ${options.duration} s per target, medians over rounds; ratios are medians of per-round ratios.`;
+  const checkTable = markdownTable(
+    ['check', 'measured', 'goal', 'met'],
+    checks.map((c) => [c.name, c.value, c.goal, c.met ? 'yes' : 'NO']),
+  );
+  process.stdout.write(`\n${header}\n\n${tables.join('\n\n')}\n\n${checkTable}\n`);
+
+  const out = resolve(options.out);
+  mkdirSync(dirname(out), { recursive: true });
+  writeFileSync(
+    out,
+    `${JSON.stringify({ date: started.toISOString(), commit: gitDescribe(), machine, pinning: pinning.description, loadAverageAtStart: load, options: { ...options, scenarios: [...options.scenarios] }, checks, ...report }, null, 2)}\n`,
+  );
+  log(`results written to ${out}`);
+}
+
+async function cleanUp(): Promise<void> {
+  await Promise.all([...running].map((target) => target.stop()));
+  rmSync(work, { recursive: true, force: true });
+}
+
+process.once('SIGINT', () => void cleanUp().finally(() => process.exit(130)));
+try {
+  await main();
+  await cleanUp();
+} catch (err) {
+  log(`bench failed: ${(err as Error).stack ?? String(err)}`);
+  log(`server logs kept in ${work}`);
+  await Promise.all([...running].map((target) => target.stop()));
+  process.exitCode = 1;
+}
