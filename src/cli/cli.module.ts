@@ -1,9 +1,8 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from '../auth/auth.module.js';
 import { AppConfig } from '../config/app-config.js';
 import { ConfigModule } from '../config/config.module.js';
-import { dataSourceOptions } from '../database/data-source.js';
+import { typeOrmRoot } from '../database/typeorm-root.js';
 import { InventoryModule } from '../inventory/inventory.module.js';
 import { OrdersModule } from '../orders/orders.module.js';
 
@@ -17,7 +16,7 @@ export class CliModule {
         ConfigModule.forRoot(config),
         // A command fails at once on an unreachable database instead of retrying for half a
         // minute as a starting server does.
-        TypeOrmModule.forRoot({ ...dataSourceOptions(config.database), retryAttempts: 0 }),
+        typeOrmRoot({ retryAttempts: 0 }),
         AuthModule,
         InventoryModule,
         OrdersModule,

@@ -1,24 +1,9 @@
-import { DynamicModule, Module } from '@nestjs/common';
-import { TypeOrmModule, type TypeOrmModuleOptions } from '@nestjs/typeorm';
+import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module.js';
-import { AppConfig } from '../config/app-config.js';
 import { InventoryModule } from '../inventory/inventory.module.js';
 import { OrdersModule } from '../orders/orders.module.js';
-import { dataSourceOptions } from './data-source.js';
-import { openDataSource } from './open-data-source.js';
 import { DemoSeeder } from './seed/demo-seeder.js';
-
-/**
- * The TypeORM root for whoever opens the database (the server, the CLI): the shared options, and
- * migrations applied under a lock so that processes starting together do not race.
- */
-export function typeOrmRoot(overrides: Pick<TypeOrmModuleOptions, 'retryAttempts' | 'retryDelay'> = {}): DynamicModule {
-  return TypeOrmModule.forRootAsync({
-    inject: [AppConfig],
-    useFactory: (config: AppConfig) => ({ ...dataSourceOptions(config.database), ...overrides }),
-    dataSourceFactory: (options) => openDataSource(options!),
-  });
-}
+import { typeOrmRoot } from './typeorm-root.js';
 
 @Module({ imports: [typeOrmRoot()] })
 export class DatabaseModule {}

@@ -7,6 +7,7 @@ import { openDataSource } from '../../src/database/open-data-source.js';
 import { POSTGRES_MIGRATIONS } from '../../src/database/migrations/index.js';
 import { createTestApp, type TestApp } from '../support/create-test-app.js';
 import { emptyDatabase, migratedDatabase, requireIntegrationContext, type TestDatabase } from './support/context.js';
+import { runCli } from './support/cluster.js';
 import { admin } from './support/postgres.js';
 import { TcpProxy } from './support/tcp-proxy.js';
 
@@ -51,6 +52,26 @@ describe('PostgreSQL configuration and outages (integration)', () => {
     const applied = (await sources[0].query('SELECT name FROM migrations ORDER BY id')) as { name: string }[];
     expect(applied.map((row) => row.name)).toEqual(POSTGRES_MIGRATIONS.map((migration) => new migration().name));
     for (const source of sources) expect(await source.showMigrations()).toBe(false);
+  });
+
+  it('should let CLI commands and starting servers migrate one empty database together', async () => {
+    const database = await emptyDatabase(context);
+    cleanup.push(database.drop);
+    const env = { DATABASE_URL: database.url, APP_ENV: 'staging', LOG_LEVEL: 'warn' };
+    const options = dataSourceOptions(loadConfig(env).database);
+    const [first, second, ...sources] = await Promise.all([
+      runCli(['keys', 'list', '--json'], env),
+      runCli(['keys', 'list', '--json'], env),
+      openDataSource(options),
+      openDataSource(options),
+    ]);
+    cleanup.push(() => Promise.all(sources.map((source) => source.destroy())));
+    for (const result of [first, second]) {
+      expect(result.stderr).toBe('');
+      expect(result).toMatchObject({ code: 0, stdout: '[]\n' });
+    }
+    const applied = (await sources[0].query('SELECT name FROM migrations ORDER BY id')) as { name: string }[];
+    expect(applied.map((row) => row.name)).toEqual(POSTGRES_MIGRATIONS.map((migration) => new migration().name));
   });
 
   it('should keep the request timeouts off the migration connection', async () => {
