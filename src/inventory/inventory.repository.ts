@@ -16,8 +16,8 @@ export interface QuantityUpdate {
   /** The updated entry; undefined when no pet has the id. */
   row: InventoryRow | undefined;
   /**
-   * The write counter this update produced, where it is known exactly: on SQLite, read in the
-   * update's own transaction. It lets the listing cache apply the row instead of re-reading.
+   * The write counter this update produced, where it is known exactly (SQLite, when no other
+   * write came between). It lets the listing cache apply the row instead of re-reading.
    */
   version?: bigint;
 }
@@ -65,25 +65,26 @@ export class InventoryRepository implements OnModuleInit, OnModuleDestroy {
   /**
    * On SQLite the update runs as a prepared statement on TypeORM's connection (better-sqlite3
    * is synchronous, so this is what TypeORM would do, without re-parsing the SQL per call),
-   * in a transaction that also reads the write counter the update's trigger produced.
+   * between two reads of the write counter. Nothing of this process can run in between; if
+   * the counter moved by exactly one, no other writer committed either, and the update's own
+   * trigger produced that value. (One transaction around the three would cost more: a
+   * statement firing a trigger inside a transaction needs a statement journal.)
    */
   private createSqliteWriter(): QuantityWriter | undefined {
     const sqlite = sqliteHandle(this.dataSource);
     if (!sqlite) return undefined;
     const db = sqlite.connection;
-    // A statement that fires a trigger inside a transaction needs a statement journal: in
-    // memory it costs microseconds, as a temporary file several times the update itself.
-    db.pragma('temp_store = MEMORY');
     const update = db.prepare(SET_QUANTITY_SQL);
-    const version = db.prepare(VERSION_SQL).pluck();
-    const write = db.transaction((petId: bigint, quantity: number): QuantityUpdate => {
-      const row = update.get({ petId, quantity }) as InventoryRow | undefined;
-      return { row, version: row ? BigInt(version.get() as number) : undefined };
-    });
-    return (petId, quantity) =>
-      // Inside a transaction of this process (an import), the counter is not final until it
+    const counter = db.prepare(VERSION_SQL).pluck();
+    return (petId, quantity) => {
+      // Inside a transaction of this process (an import) the counter is not final until it
       // commits, and the update commits or rolls back with it.
-      db.inTransaction ? { row: update.get({ petId, quantity }) as InventoryRow | undefined } : write.immediate(petId, quantity);
+      if (db.inTransaction) return { row: update.get({ petId, quantity }) as InventoryRow | undefined };
+      const before = counter.get() as number;
+      const row = update.get({ petId, quantity }) as InventoryRow | undefined;
+      const after = row ? (counter.get() as number) : undefined;
+      return { row, version: after === before + 1 ? BigInt(after) : undefined };
+    };
   }
 
   async count(manager?: EntityManager): Promise<number> {

@@ -12,8 +12,6 @@ export interface SqliteStatement {
 export interface SqliteDatabase {
   readonly inTransaction: boolean;
   prepare(sql: string): SqliteStatement;
-  pragma(source: string): unknown;
-  transaction<F extends (...args: never[]) => unknown>(fn: F): F & { immediate: F };
   close(): void;
 }
 
