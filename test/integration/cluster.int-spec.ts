@@ -53,7 +53,6 @@ describe('three instances on one PostgreSQL database and one Redis (integration)
       APP_ENV: 'production',
       LOG_LEVEL: 'warn',
       DATABASE_URL: database.url,
-      DB_POOL_SIZE: '5',
       REDIS_URL: context.redisUrl,
       REDIS_KEY_PREFIX: `${context.redisKeyPrefix}cluster_${uniqueSuffix()}:`,
     };
