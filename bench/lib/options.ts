@@ -22,7 +22,7 @@ export interface BenchOptions {
 
 const FLAGS = {
   rounds: ['BENCH_ROUNDS', 5],
-  duration: ['BENCH_DURATION', 5],
+  duration: ['BENCH_DURATION', 4],
   warmup: ['BENCH_WARMUP', 3],
   connections: ['BENCH_CONNECTIONS', 32],
   items: ['BENCH_ITEMS', 100],

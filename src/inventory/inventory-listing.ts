@@ -88,7 +88,15 @@ export class InventoryListing {
       hash.update(chunk.digest);
     });
     parts.push(CLOSE);
-    return new InventoryListing(version, chunks, Buffer.concat(parts), `"${hash.digest('base64url').slice(0, 22)}"`);
+    const body = Buffer.concat(parts);
+    // The chunks keep views of the body rather than copies of their own: one copy of the bytes.
+    let offset = OPEN.length;
+    const views = chunks.map((chunk) => {
+      const json = body.subarray(offset, offset + chunk.json.length);
+      offset += chunk.json.length + COMMA.length;
+      return { ...chunk, json };
+    });
+    return new InventoryListing(version, views, body, `"${hash.digest('base64url').slice(0, 22)}"`);
   }
 
   /**
