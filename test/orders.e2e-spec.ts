@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ImportError } from '../src/inventory/inventory.importer.js';
+import { ImportError } from '../src/common/import/json-rows.js';
 import { OrdersImporter, parseOrdersFile } from '../src/orders/orders.importer.js';
 import { OrdersRepository } from '../src/orders/orders.repository.js';
 import { createTestApp, type TestApp } from './support/create-test-app.js';

@@ -1,30 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { isLosslessNumber, parse } from 'lossless-json';
-import { parseInt64Id } from '../common/pipes/pet-id.pipe.js';
+import { countField, type ImportResult, int64Field, parseJsonRows } from '../common/import/json-rows.js';
 import { MAX_QUANTITY } from './dto/inventory-update.dto.js';
 import { InventoryRepository, type ImportRow } from './inventory.repository.js';
 import { nextStatus, PET_STATUSES, type PetStatus } from './pet-status.js';
 
-export class ImportError extends Error {
-  constructor(readonly problems: string[]) {
-    super(problems.join('\n'));
-    this.name = 'ImportError';
-  }
-}
-
-export interface ImportResult {
-  inserted: number;
-  updated: number;
-}
-
 const BATCH_SIZE = 500;
-const MAX_REPORTED_PROBLEMS = 20;
 const FIELDS = new Set(['petId', 'quantity', 'status', 'name']);
-
-function integerText(value: unknown): string | undefined {
-  if (isLosslessNumber(value)) return value.value;
-  return undefined;
-}
 
 /** Checks one element of the file; returns the row or a list of what is wrong with it. */
 export function validateImportRow(value: unknown): ImportRow | string[] {
@@ -34,12 +15,10 @@ export function validateImportRow(value: unknown): ImportRow | string[] {
     .filter((key) => !FIELDS.has(key))
     .map((key) => `unknown field "${key}"`);
 
-  const idText = typeof record.petId === 'string' ? record.petId : integerText(record.petId);
-  const petId = idText === undefined ? undefined : parseInt64Id(idText);
+  const petId = int64Field(record.petId);
   if (petId === undefined) problems.push('petId must be an integer from 1 to 9223372036854775807');
 
-  const quantityText = integerText(record.quantity);
-  const quantity = quantityText !== undefined && /^\d+$/.test(quantityText) ? Number(quantityText) : NaN;
+  const quantity = countField(record.quantity);
   if (!(quantity >= 0 && quantity <= MAX_QUANTITY)) problems.push(`quantity must be an integer from 0 to ${MAX_QUANTITY}`);
 
   const status = record.status as PetStatus;
@@ -55,37 +34,11 @@ export function validateImportRow(value: unknown): ImportRow | string[] {
 
 /** Parses a whole import file, int64 ids exactly; throws ImportError listing the bad rows. */
 export function parseImportFile(text: string): ImportRow[] {
-  let data: unknown;
-  try {
-    data = parse(text);
-  } catch (err) {
-    throw new ImportError([`the file is not valid JSON: ${(err as Error).message}`]);
-  }
-  if (!Array.isArray(data)) throw new ImportError(['the file must hold a JSON array of {petId, quantity, status, name?}']);
-
-  const rows: ImportRow[] = [];
-  const problems: string[] = [];
-  const firstRowById = new Map<bigint, number>();
-  data.forEach((value, index) => {
-    const result = validateImportRow(value);
-    if (Array.isArray(result)) {
-      problems.push(...result.map((problem) => `row ${index + 1}: ${problem}`));
-      return;
-    }
-    const earlier = firstRowById.get(result.petId);
-    if (earlier !== undefined) {
-      problems.push(`row ${index + 1}: petId ${result.petId} already appears in row ${earlier}`);
-      return;
-    }
-    firstRowById.set(result.petId, index + 1);
-    rows.push(result);
+  return parseJsonRows(text, {
+    shape: '{petId, quantity, status, name?}',
+    validate: validateImportRow,
+    key: (row) => ({ field: 'petId', value: row.petId }),
   });
-  if (problems.length > 0) {
-    const shown = problems.slice(0, MAX_REPORTED_PROBLEMS);
-    if (problems.length > shown.length) shown.push(`… and ${problems.length - shown.length} more problems`);
-    throw new ImportError(shown);
-  }
-  return rows;
 }
 
 @Injectable()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ImportError } from '../inventory/inventory.importer.js';
+import { ImportError } from '../common/import/json-rows.js';
 import { parseOrdersFile, parseShipDate } from './orders.importer.js';
 
 function problems(text: string): string[] {

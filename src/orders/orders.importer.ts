@@ -1,23 +1,20 @@
 import { Injectable } from '@nestjs/common';
-import { isLosslessNumber, parse } from 'lossless-json';
-import { parseInt64Id } from '../common/pipes/pet-id.pipe.js';
+import {
+  countField,
+  type ImportResult,
+  int64Field,
+  parseJsonRows,
+  throwIfAny,
+} from '../common/import/json-rows.js';
 import { MAX_QUANTITY } from '../inventory/dto/inventory-update.dto.js';
-import { ImportError, type ImportResult } from '../inventory/inventory.importer.js';
 import { ORDER_STATUSES, type OrderStatus } from './order-status.js';
 import { OrdersRepository, type OrderImportRow } from './orders.repository.js';
 
 const BATCH_SIZE = 500;
-const MAX_REPORTED_PROBLEMS = 20;
 const FIELDS = new Set(['id', 'petId', 'quantity', 'status', 'shipDate', 'complete']);
 const INT64_RANGE = 'an integer from 1 to 9223372036854775807';
 const DATE_TIME =
   /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2}))?$/i;
-
-function int64(value: unknown): bigint | undefined {
-  const text =
-    typeof value === 'string' ? value : isLosslessNumber(value) ? value.value : undefined;
-  return text === undefined ? undefined : parseInt64Id(text);
-}
 
 /** An ISO 8601 date (midnight UTC) or date-time with a zone; calendar-checked, unlike Date.parse. */
 export function parseShipDate(value: string): Date | undefined {
@@ -41,13 +38,12 @@ export function validateOrderRow(value: unknown): OrderImportRow | string[] {
     .filter((key) => !FIELDS.has(key))
     .map((key) => `unknown field "${key}"`);
 
-  const id = int64(record.id);
+  const id = int64Field(record.id);
   if (id === undefined) problems.push(`id must be ${INT64_RANGE}`);
-  const petId = int64(record.petId);
+  const petId = int64Field(record.petId);
   if (petId === undefined) problems.push(`petId must be ${INT64_RANGE}`);
 
-  const quantityText = isLosslessNumber(record.quantity) ? record.quantity.value : '';
-  const quantity = /^\d+$/.test(quantityText) ? Number(quantityText) : NaN;
+  const quantity = countField(record.quantity);
   if (!(quantity >= 1 && quantity <= MAX_QUANTITY))
     problems.push(`quantity must be an integer from 1 to ${MAX_QUANTITY}`);
 
@@ -82,44 +78,11 @@ export function validateOrderRow(value: unknown): OrderImportRow | string[] {
 
 /** Parses a whole orders file, int64 ids exactly; throws ImportError listing the bad rows. */
 export function parseOrdersFile(text: string): OrderImportRow[] {
-  let data: unknown;
-  try {
-    data = parse(text);
-  } catch (err) {
-    throw new ImportError([`the file is not valid JSON: ${(err as Error).message}`]);
-  }
-  if (!Array.isArray(data)) {
-    throw new ImportError([
-      'the file must hold a JSON array of {id, petId, quantity, status, shipDate?, complete?}',
-    ]);
-  }
-  const rows: OrderImportRow[] = [];
-  const problems: string[] = [];
-  const firstRowById = new Map<bigint, number>();
-  data.forEach((value, index) => {
-    const result = validateOrderRow(value);
-    if (Array.isArray(result)) {
-      problems.push(...result.map((problem) => `row ${index + 1}: ${problem}`));
-      return;
-    }
-    const earlier = firstRowById.get(result.id);
-    if (earlier !== undefined) {
-      problems.push(`row ${index + 1}: id ${result.id} already appears in row ${earlier}`);
-      return;
-    }
-    firstRowById.set(result.id, index + 1);
-    rows.push(result);
+  return parseJsonRows(text, {
+    shape: '{id, petId, quantity, status, shipDate?, complete?}',
+    validate: validateOrderRow,
+    key: (row) => ({ field: 'id', value: row.id }),
   });
-  throwIfAny(problems);
-  return rows;
-}
-
-function throwIfAny(problems: string[]): void {
-  if (problems.length === 0) return;
-  const shown = problems.slice(0, MAX_REPORTED_PROBLEMS);
-  if (problems.length > shown.length)
-    shown.push(`… and ${problems.length - shown.length} more problems`);
-  throw new ImportError(shown);
 }
 
 @Injectable()

@@ -1,0 +1,32 @@
+import { readFile } from 'node:fs/promises';
+import { CommandError } from './command.js';
+
+const READ_FAILURES: Record<string, string> = {
+  ENOENT: 'no such file',
+  EISDIR: 'it is a directory',
+  EACCES: 'permission denied',
+};
+
+/** Reads and parses a whole import file; every failure becomes one CommandError naming the file. */
+export async function readRowsFile<T>(file: string, parse: (text: string) => T[]): Promise<T[]> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code ?? '';
+    throw new CommandError(`cannot read ${file}: ${READ_FAILURES[code] ?? (err as Error).message}`);
+  }
+  try {
+    // Editors on Windows often save JSON with a byte order mark, which JSON itself does not allow.
+    return parse(text.replace(/^\uFEFF/, ''));
+  } catch (err) {
+    throw await notImported(file, err);
+  }
+}
+
+/** The error for a file that was not stored: its problems when it had some, else the cause. */
+export async function notImported(file: string, err: unknown): Promise<CommandError> {
+  const { ImportError } = await import('../common/import/json-rows.js');
+  const detail = err instanceof ImportError ? `\n  ${err.problems.join('\n  ')}` : ` ${(err as Error).message}`;
+  return new CommandError(`${file} was not imported (nothing was changed):${detail}`);
+}

@@ -1,0 +1,79 @@
+import { isLosslessNumber, parse } from 'lossless-json';
+import { parseInt64Id } from '../pipes/pet-id.pipe.js';
+
+/** An import file that cannot be stored as a whole; `problems` name the rows and what is wrong. */
+export class ImportError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join('\n'));
+    this.name = 'ImportError';
+  }
+}
+
+export interface ImportResult {
+  inserted: number;
+  updated: number;
+}
+
+const MAX_REPORTED_PROBLEMS = 20;
+
+/** An int64 id given as a JSON number (kept exact by lossless-json) or a decimal string. */
+export function int64Field(value: unknown): bigint | undefined {
+  const text = typeof value === 'string' ? value : isLosslessNumber(value) ? value.value : undefined;
+  return text === undefined ? undefined : parseInt64Id(text);
+}
+
+/** A non-negative integer given as a JSON number, or NaN. */
+export function countField(value: unknown): number {
+  return isLosslessNumber(value) && /^\d+$/.test(value.value) ? Number(value.value) : NaN;
+}
+
+export interface RowsFormat<T> {
+  /** How the expected array is described to the user, e.g. `{petId, quantity, status, name?}`. */
+  shape: string;
+  validate(value: unknown): T | string[];
+  /** The row's identity in the file: no two rows may share it. */
+  key(row: T): { field: string; value: bigint };
+}
+
+/**
+ * Parses a JSON array of rows with every number kept exact, checks each row, and throws one
+ * ImportError listing the bad rows (the first 20) so that a file is stored whole or not at all.
+ */
+export function parseJsonRows<T>(text: string, format: RowsFormat<T>): T[] {
+  let data: unknown;
+  try {
+    data = parse(text);
+  } catch (err) {
+    throw new ImportError([`the file is not valid JSON: ${(err as Error).message}`]);
+  }
+  if (!Array.isArray(data)) throw new ImportError([`the file must hold a JSON array of ${format.shape}`]);
+
+  const rows: T[] = [];
+  const problems: string[] = [];
+  const firstRowByKey = new Map<bigint, number>();
+  data.forEach((value, index) => {
+    const result = format.validate(value);
+    if (Array.isArray(result)) {
+      problems.push(...result.map((problem) => `row ${index + 1}: ${problem}`));
+      return;
+    }
+    const { field, value: key } = format.key(result);
+    const earlier = firstRowByKey.get(key);
+    if (earlier !== undefined) {
+      problems.push(`row ${index + 1}: ${field} ${key} already appears in row ${earlier}`);
+      return;
+    }
+    firstRowByKey.set(key, index + 1);
+    rows.push(result);
+  });
+  throwIfAny(problems);
+  return rows;
+}
+
+/** Throws one ImportError for all the problems found (listing the first 20), if there are any. */
+export function throwIfAny(problems: string[]): void {
+  if (problems.length === 0) return;
+  const shown = problems.slice(0, MAX_REPORTED_PROBLEMS);
+  if (problems.length > shown.length) shown.push(`… and ${problems.length - shown.length} more problems`);
+  throw new ImportError(shown);
+}
