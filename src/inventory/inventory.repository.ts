@@ -1,6 +1,7 @@
 import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager, QueryResult } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { runSql } from '../database/sql.js';
 import { createListingReader, ITEM_COLUMNS, type ListingReader, VERSION_SQL } from './listing-reader.js';
 import { NEXT_STATUS_SQL, type PetStatus } from './pet-status.js';
 import { sqliteHandle } from './sqlite-handle.js';
@@ -119,14 +120,7 @@ export class InventoryRepository implements OnModuleInit, OnModuleDestroy {
     return this.dataSource.transaction(work);
   }
 
-  private async query<T>(sql: string, params: Record<string, unknown>, manager?: EntityManager): Promise<T[]> {
-    const [text, values] = this.dataSource.driver.escapeQueryWithParameters(sql, params);
-    const runner = manager?.queryRunner ?? this.dataSource.createQueryRunner();
-    try {
-      // A structured result has the rows as `records` on every driver (pg's UPDATE raw is [rows, count]).
-      return ((await runner.query(text, values, true)) as QueryResult).records ?? [];
-    } finally {
-      if (runner !== manager?.queryRunner) await runner.release();
-    }
+  private query<T>(sql: string, params: Record<string, unknown>, manager?: EntityManager): Promise<T[]> {
+    return runSql<T>(this.dataSource, sql, params, manager);
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager, QueryResult } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { runSql } from '../database/sql.js';
 import type { OrderStatus } from './order-status.js';
 
 /** An order as SQL returns it: int64 ids and the ship date as text, exact on every driver. */
@@ -96,17 +97,7 @@ export class OrdersRepository {
     return this.dataSource.transaction(work);
   }
 
-  private async query<T>(
-    sql: string,
-    params: Record<string, unknown>,
-    manager?: EntityManager,
-  ): Promise<T[]> {
-    const [text, values] = this.dataSource.driver.escapeQueryWithParameters(sql, params);
-    const runner = manager?.queryRunner ?? this.dataSource.createQueryRunner();
-    try {
-      return ((await runner.query(text, values, true)) as QueryResult).records ?? [];
-    } finally {
-      if (runner !== manager?.queryRunner) await runner.release();
-    }
+  private query<T>(sql: string, params: Record<string, unknown>, manager?: EntityManager): Promise<T[]> {
+    return runSql<T>(this.dataSource, sql, params, manager);
   }
 }

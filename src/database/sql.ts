@@ -1,0 +1,22 @@
+import type { DataSource, EntityManager, QueryResult } from 'typeorm';
+
+/**
+ * Runs SQL with `:named` parameters on any of our drivers and returns its rows, inside the
+ * caller's transaction when `manager` has one. Repositories that read int64 ids go through
+ * here with `CAST(id AS TEXT)`, since better-sqlite3 would round them to JS numbers.
+ */
+export async function runSql<T>(
+  dataSource: DataSource,
+  sql: string,
+  params: Record<string, unknown>,
+  manager?: EntityManager,
+): Promise<T[]> {
+  const [text, values] = dataSource.driver.escapeQueryWithParameters(sql, params);
+  const runner = manager?.queryRunner ?? dataSource.createQueryRunner();
+  try {
+    // A structured result has the rows as `records` on every driver (pg's UPDATE raw is [rows, count]).
+    return ((await runner.query(text, values, true)) as QueryResult).records ?? [];
+  } finally {
+    if (runner !== manager?.queryRunner) await runner.release();
+  }
+}
