@@ -181,6 +181,29 @@ describe('inventory listing cache across instances sharing a SQLite file (e2e)',
     expect(after.headers.etag).toBe((await apiB.list()).headers.etag);
   });
 
+  it('should send the same bytes and ETag whether a listing was read from the file or patched in memory', async () => {
+    const rows: ImportRow[] = Array.from({ length: LISTING_CHUNK_ROWS * 2 + 500 }, (_, i) => ({
+      petId: 9100000000000000000n + BigInt(i * 7),
+      name: null,
+      status: i % 3 === 0 ? 'pending' : 'available',
+      quantity: 1 + (i % 11),
+    }));
+    await a.seed(rows);
+    const expectedItems = (items: ImportRow[]) =>
+      items.map((row) => `{"petId":${row.petId},"quantity":${row.quantity},"status":"${row.status}"}`);
+    const first = await apiA.list().expect(200);
+    expect(first.text === `[${expectedItems([...PETS, ...rows]).join(',')}]`).toBe(true);
+
+    await apiB.list();
+    const target = rows[LISTING_CHUNK_ROWS + 10];
+    await apiB.patch(String(target.petId), 0).expect(200);
+    const patchedInMemory = await apiB.list();
+    const readFromFile = await apiA.list();
+    expect(readFromFile.text).toContain(`{"petId":${target.petId},"quantity":0,"status":"sold"}`);
+    expect(patchedInMemory.text === readFromFile.text).toBe(true);
+    expect(patchedInMemory.headers.etag).toBe(readFromFile.headers.etag);
+  });
+
   it('should list an import by another instance on the next request', async () => {
     await apiA.list();
     await b.seed([{ petId: 7n, name: null, status: 'pending', quantity: 3 }]);

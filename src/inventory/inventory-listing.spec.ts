@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { InventoryListing, inventoryItemsJson, LISTING_CHUNK_ROWS } from './inventory-listing.js';
+import { InventoryListing, inventoryItemsJson, LISTING_CHUNK_ROWS, type SerialisedChunk, serialiseChunk } from './inventory-listing.js';
 import type { InventoryRow } from './inventory.repository.js';
 import { PET_STATUSES } from './pet-status.js';
 
-async function* chunked(rows: InventoryRow[], size = LISTING_CHUNK_ROWS): AsyncGenerator<InventoryRow[]> {
-  for (let i = 0; i < rows.length; i += size) yield rows.slice(i, i + size);
+async function* chunked(rows: InventoryRow[], size = LISTING_CHUNK_ROWS): AsyncGenerator<SerialisedChunk> {
+  for (let i = 0; i < rows.length; i += size) yield serialiseChunk(rows.slice(i, i + size));
 }
 
 const build = (rows: InventoryRow[], version = 1n, size?: number) => InventoryListing.build(version, chunked(rows, size));

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { serialiseChunk } from './inventory-listing.js';
 import type { InventoryRepository, InventoryRow, QuantityUpdate } from './inventory.repository.js';
 import { InventoryService } from './inventory.service.js';
 import type { ListingReader } from './listing-reader.js';
@@ -22,13 +23,13 @@ class FakeInventory {
 
   readonly listing: ListingReader = {
     version: async () => this.version,
-    snapshot: async (chunkRows, build) => {
+    snapshot: async (build) => {
       this.snapshots++;
       const version = this.version;
       const rows = this.rows.map((row) => ({ ...row }));
       await this.gate;
       async function* chunks() {
-        for (let i = 0; i < rows.length; i += chunkRows) yield rows.slice(i, i + chunkRows);
+        for (let i = 0; i < rows.length; i += 2) yield serialiseChunk(rows.slice(i, i + 2));
       }
       return build(version, chunks());
     },

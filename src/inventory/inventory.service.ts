@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { NotFoundError } from '../common/errors/api-error.js';
 import type { InventoryItem } from './dto/inventory-item.dto.js';
-import { InventoryListing, LISTING_CHUNK_ROWS } from './inventory-listing.js';
+import { InventoryListing } from './inventory-listing.js';
 import { InventoryRepository, type InventoryRow } from './inventory.repository.js';
 
 /** Rows of this instance's writes kept for the listing; beyond, the next GET reads the table. */
@@ -67,7 +67,7 @@ export class InventoryService {
 
   private rebuild(): Promise<InventoryListing> {
     const building = this.repository.listing
-      .snapshot(LISTING_CHUNK_ROWS, (version, chunks) => InventoryListing.build(version, chunks))
+      .snapshot((version, chunks) => InventoryListing.build(version, chunks))
       .then((listing) => {
         this.keep(listing);
         return listing;

@@ -1,17 +1,20 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { DataSource } from 'typeorm';
+import { LISTING_CHUNK_ROWS, type SerialisedChunk, serialiseChunk } from './inventory-listing.js';
 import type { InventoryRow } from './inventory.repository.js';
 import { type SqliteConstructor, type SqliteDatabase, type SqliteStatement, sqliteHandle } from './sqlite-handle.js';
+
+export type BuildListing<T> = (version: bigint, chunks: AsyncIterable<SerialisedChunk>) => Promise<T>;
 
 /** The reads behind the cached inventory listing (InventoryService). */
 export interface ListingReader {
   /** The committed write counter of `pets` (migration InventoryVersion): any change bumps it. */
   version(): Promise<bigint>;
   /**
-   * Reads the listing as one consistent snapshot: the snapshot's version, then its rows in
-   * `petId` order, `chunkRows` at a time, with the event loop free between chunks.
+   * Reads the listing as one consistent snapshot: the snapshot's version, then its items in
+   * `petId` order, serialised LISTING_CHUNK_ROWS at a time, the event loop free between chunks.
    */
-  snapshot<T>(chunkRows: number, build: (version: bigint, chunks: AsyncIterable<InventoryRow[]>) => Promise<T>): Promise<T>;
+  snapshot<T>(build: BuildListing<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -20,8 +23,18 @@ export interface ListingReader {
  * which would round ids above 2^53, and pg returns bigint as text anyway.
  */
 export const ITEM_COLUMNS = `CAST(id AS TEXT) AS "petId", quantity, status`;
-const LIST_SQL = `SELECT ${ITEM_COLUMNS} FROM pets ORDER BY id`;
 export const VERSION_SQL = `SELECT version FROM inventory_version WHERE id = 1`;
+
+/**
+ * One chunk of the listing, serialised by SQLite itself, byte for byte what
+ * inventoryItemsJson writes (integers print exactly; status is one of three words): for
+ * 100,000 pets less than half the time of building the rows as objects and the JSON in
+ * JavaScript. Pages are taken by id, so a chunk holds the same pets as a slice of the table.
+ */
+const CHUNK_SQL = `SELECT CAST(MIN(id) AS TEXT) AS "firstId", CAST(MAX(id) AS TEXT) AS "lastId",
+    group_concat('{"petId":' || id || ',"quantity":' || quantity || ',"status":"' || status || '"}', ',' ORDER BY id) AS json
+  FROM (SELECT id, quantity, status FROM pets WHERE id > :after ORDER BY id LIMIT ${LISTING_CHUNK_ROWS})`;
+const BEFORE_ANY_ID = -(2n ** 63n);
 
 type Query = <T>(sql: string) => Promise<T[]>;
 
@@ -55,27 +68,33 @@ class QueryListingReader implements ListingReader {
     return BigInt(row?.version ?? 0);
   }
 
-  async snapshot<T>(chunkRows: number, build: (version: bigint, chunks: AsyncIterable<InventoryRow[]>) => Promise<T>): Promise<T> {
+  async snapshot<T>(build: BuildListing<T>): Promise<T> {
     const version = await this.version();
-    const rows = await this.query<InventoryRow>(LIST_SQL);
-    return build(version, chunked(rows, chunkRows));
+    const rows = await this.query<InventoryRow>(`SELECT ${ITEM_COLUMNS} FROM pets ORDER BY id`);
+    return build(version, serialisedChunks(rows));
   }
 
   async close(): Promise<void> {}
+}
+
+async function* serialisedChunks(rows: InventoryRow[]): AsyncGenerator<SerialisedChunk> {
+  for (let start = 0; start < rows.length; start += LISTING_CHUNK_ROWS) {
+    if (start > 0) await yieldToEventLoop();
+    yield serialiseChunk(rows.slice(start, start + LISTING_CHUNK_ROWS));
+  }
 }
 
 /**
  * A SQLite file, read through two read-only connections of its own beside TypeORM's single
  * one. That one may be inside an open transaction of this process (an import), whose
  * uncommitted changes must neither be listed nor counted. One connection answers the
- * per-request version check, each time from the latest commit; the other reads a listing as
- * one read transaction (version and rows from the same WAL snapshot), stepping through the
- * rows a chunk at a time so that 100,000 of them never hold the event loop. Listings are
- * read one at a time: a connection with an open cursor runs nothing else.
+ * per-request version check, each time from the latest commit; the other reads a listing in
+ * one read transaction (version and every chunk from the same WAL snapshot), a chunk per
+ * statement, so that 100,000 pets never hold the event loop. Listings are read one at a time.
  */
 class SqliteFileListingReader implements ListingReader {
   private versionStatement: SqliteStatement | undefined;
-  private snapshotStatements: { begin: SqliteStatement; version: SqliteStatement; rows: SqliteStatement; commit: SqliteStatement } | undefined;
+  private snapshotStatements: { begin: SqliteStatement; version: SqliteStatement; chunk: SqliteStatement; commit: SqliteStatement } | undefined;
   private readonly connections: SqliteDatabase[] = [];
   private queue: Promise<unknown> = Promise.resolve();
 
@@ -96,36 +115,40 @@ class SqliteFileListingReader implements ListingReader {
     return BigInt(this.versionStatement.get() as number);
   }
 
-  snapshot<T>(chunkRows: number, build: (version: bigint, chunks: AsyncIterable<InventoryRow[]>) => Promise<T>): Promise<T> {
-    const run = this.queue.then(() => this.readSnapshot(chunkRows, build));
+  snapshot<T>(build: BuildListing<T>): Promise<T> {
+    const run = this.queue.then(() => this.readSnapshot(build));
     this.queue = run.catch(() => undefined);
     return run;
   }
 
-  private async readSnapshot<T>(
-    chunkRows: number,
-    build: (version: bigint, chunks: AsyncIterable<InventoryRow[]>) => Promise<T>,
-  ): Promise<T> {
+  private async readSnapshot<T>(build: BuildListing<T>): Promise<T> {
     if (!this.snapshotStatements) {
       const db = this.open();
       this.snapshotStatements = {
         begin: db.prepare('BEGIN'),
         version: db.prepare(VERSION_SQL).pluck(),
-        rows: db.prepare(LIST_SQL),
+        chunk: db.prepare(CHUNK_SQL),
         commit: db.prepare('COMMIT'),
       };
     }
     const statements = this.snapshotStatements;
     statements.begin.run();
-    let cursor: IterableIterator<InventoryRow> | undefined;
     try {
-      // The first read fixes the transaction's snapshot; the rows come from the same one.
+      // The first read fixes the transaction's snapshot; every chunk comes from the same one.
       const version = BigInt(statements.version.get() as number);
-      cursor = statements.rows.iterate() as IterableIterator<InventoryRow>;
-      return await build(version, chunked(cursor, chunkRows));
+      return await build(version, this.chunks(statements.chunk));
     } finally {
-      cursor?.return?.();
       statements.commit.run();
+    }
+  }
+
+  private async *chunks(statement: SqliteStatement): AsyncGenerator<SerialisedChunk> {
+    for (let after = BEFORE_ANY_ID; ; ) {
+      const chunk = statement.get({ after }) as { firstId: string | null; lastId: string; json: string };
+      if (chunk.firstId === null) return;
+      yield { firstId: chunk.firstId, lastId: chunk.lastId, json: chunk.json };
+      after = BigInt(chunk.lastId);
+      await yieldToEventLoop();
     }
   }
 
@@ -134,18 +157,4 @@ class SqliteFileListingReader implements ListingReader {
     for (const db of this.connections.splice(0)) db.close();
     this.versionStatement = this.snapshotStatements = undefined;
   }
-}
-
-/** Steps through a cursor a chunk at a time; returning early (or throwing) closes the cursor. */
-async function* chunked<T>(rows: Iterable<T>, size: number): AsyncGenerator<T[]> {
-  let chunk: T[] = [];
-  for (const row of rows) {
-    chunk.push(row);
-    if (chunk.length === size) {
-      yield chunk;
-      chunk = [];
-      await yieldToEventLoop();
-    }
-  }
-  if (chunk.length > 0) yield chunk;
 }
