@@ -100,6 +100,8 @@ describe('inventory listing cache (e2e)', () => {
       await api.list();
       await t.seed([{ petId: 4n, name: null, status: 'available', quantity: 1 }]);
       expect((await api.list()).body.map((item: { petId: number }) => item.petId)).toContain(4);
+      await t.seed([{ petId: 2n, name: null, status: 'pending', quantity: 12 }]);
+      expect((await api.list()).body[1]).toEqual({ petId: 2, quantity: 12, status: 'pending' });
 
       const dataSource = t.app.get(DataSource);
       await dataSource.query(`UPDATE pets SET quantity = 42 WHERE id = 1`);
