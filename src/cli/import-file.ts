@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { CommandError } from './command.js';
+import type { ImportResult } from '../common/import/json-rows.js';
+import { CommandError, type CommandContext } from './command.js';
 
 const READ_FAILURES: Record<string, string> = {
   ENOENT: 'no such file',
@@ -25,8 +26,32 @@ export async function readRowsFile<T>(file: string, parse: (text: string) => T[]
 }
 
 /** The error for a file that was not stored: its problems when it had some, else the cause. */
-export async function notImported(file: string, err: unknown): Promise<CommandError> {
+async function notImported(file: string, err: unknown): Promise<CommandError> {
   const { ImportError } = await import('../common/import/json-rows.js');
-  const detail = err instanceof ImportError ? `\n  ${err.problems.join('\n  ')}` : ` ${(err as Error).message}`;
+  const detail =
+    err instanceof ImportError ? `\n  ${err.problems.join('\n  ')}` : ` ${(err as Error).message}`;
   return new CommandError(`${file} was not imported (nothing was changed):${detail}`);
+}
+
+/** Stores the rows of `file` through `store` and reports the counts (one JSON object with --json). */
+export async function storeRows(
+  ctx: CommandContext,
+  file: string,
+  rows: { count: number; noun: string },
+  json: boolean | undefined,
+  store: () => Promise<ImportResult>,
+): Promise<void> {
+  let result: ImportResult;
+  try {
+    result = await store();
+  } catch (err) {
+    throw await notImported(file, err);
+  }
+  if (json) {
+    ctx.out(JSON.stringify({ file, rows: rows.count, ...result }));
+    return;
+  }
+  ctx.out(
+    `Imported ${rows.count} ${rows.noun} from ${file}: ${result.inserted} inserted, ${result.updated} updated.`,
+  );
 }

@@ -1,5 +1,5 @@
 import type { Command, CommandContext } from './command.js';
-import { notImported, readRowsFile } from './import-file.js';
+import { readRowsFile, storeRows } from './import-file.js';
 
 /** Files at least this long report progress, every tenth of the way. */
 const PROGRESS_MIN_ROWS = 10_000;
@@ -27,24 +27,15 @@ const importInventory: Command = {
     'Every row is checked first; then all rows are stored in one transaction, or none.',
   async run(ctx, { args, options }) {
     const file = args.FILE;
-    const { InventoryImporter, parseImportFile } = await import('../inventory/inventory.importer.js');
+    const { InventoryImporter, parseImportFile } =
+      await import('../inventory/inventory.importer.js');
     const rows = await readRowsFile(file, parseImportFile);
     const importer = await ctx.get(InventoryImporter);
     const onProgress = progressReporter(ctx, rows.length);
     if (onProgress) ctx.err(`Importing ${rows.length} rows from ${file} ...`);
 
-    let result;
-    try {
-      result = await importer.import(rows, onProgress);
-    } catch (err) {
-      throw await notImported(file, err);
-    }
-    if (options.json) {
-      ctx.out(JSON.stringify({ file, rows: rows.length, ...result }));
-      return;
-    }
-    ctx.out(
-      `Imported ${rows.length} rows from ${file}: ${result.inserted} inserted, ${result.updated} updated.`,
+    await storeRows(ctx, file, { count: rows.length, noun: 'rows' }, options.json === true, () =>
+      importer.import(rows, onProgress),
     );
   },
 };

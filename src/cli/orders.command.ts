@@ -1,5 +1,5 @@
 import type { Command } from './command.js';
-import { notImported, readRowsFile } from './import-file.js';
+import { readRowsFile, storeRows } from './import-file.js';
 
 const importOrders: Command = {
   path: ['orders', 'import'],
@@ -15,18 +15,8 @@ const importOrders: Command = {
     const { OrdersImporter, parseOrdersFile } = await import('../orders/orders.importer.js');
     const rows = await readRowsFile(file, parseOrdersFile);
     const importer = await ctx.get(OrdersImporter);
-    let result;
-    try {
-      result = await importer.import(rows);
-    } catch (err) {
-      throw await notImported(file, err);
-    }
-    if (options.json) {
-      ctx.out(JSON.stringify({ file, rows: rows.length, ...result }));
-      return;
-    }
-    ctx.out(
-      `Imported ${rows.length} orders from ${file}: ${result.inserted} inserted, ${result.updated} updated.`,
+    await storeRows(ctx, file, { count: rows.length, noun: 'orders' }, options.json === true, () =>
+      importer.import(rows),
     );
   },
 };
