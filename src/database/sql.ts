@@ -20,3 +20,20 @@ export async function runSql<T>(
     if (runner !== manager?.queryRunner) await runner.release();
   }
 }
+
+/** Which of `ids` (int64 decimal text) already have a row in `table`, as exact text. */
+export async function existingIds(
+  dataSource: DataSource,
+  table: 'pets' | 'orders',
+  ids: string[],
+  manager?: EntityManager,
+): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await runSql<{ id: string }>(
+    dataSource,
+    `SELECT CAST(id AS TEXT) AS id FROM ${table} WHERE id IN (:...ids)`,
+    { ids },
+    manager,
+  );
+  return rows.map((row) => row.id);
+}

@@ -1,7 +1,7 @@
 import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { runSql } from '../database/sql.js';
+import { existingIds, runSql } from '../database/sql.js';
 import { createListingReader, ITEM_COLUMNS, type ListingReader, VERSION_SQL } from './listing-reader.js';
 import { NEXT_STATUS_SQL, type PetStatus } from './pet-status.js';
 import { sqliteHandle } from './sqlite-handle.js';
@@ -96,11 +96,7 @@ export class InventoryRepository implements OnModuleInit, OnModuleDestroy {
   /** Upserts one batch inside the caller's transaction; returns how many ids were new. */
   async upsertBatch(manager: EntityManager, rows: ImportRow[]): Promise<number> {
     const ids = rows.map((row) => row.petId.toString());
-    const existing = await this.query<{ id: string }>(
-      `SELECT CAST(id AS TEXT) AS id FROM pets WHERE id IN (:...ids)`,
-      { ids },
-      manager,
-    );
+    const existing = await existingIds(this.dataSource, 'pets', ids, manager);
     const params: Record<string, unknown> = {};
     const values = rows.map((row, i) => {
       Object.assign(params, { [`id${i}`]: ids[i], [`n${i}`]: row.name, [`s${i}`]: row.status, [`q${i}`]: row.quantity });

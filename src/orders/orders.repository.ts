@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { runSql } from '../database/sql.js';
+import { existingIds, runSql } from '../database/sql.js';
 import type { OrderStatus } from './order-status.js';
 
 /** An order as SQL returns it: int64 ids and the ship date as text, exact on every driver. */
@@ -53,23 +53,14 @@ export class OrdersRepository {
 
   /** Which of these pet ids the catalogue holds. */
   async existingPetIds(manager: EntityManager, ids: bigint[]): Promise<Set<bigint>> {
-    if (ids.length === 0) return new Set();
-    const rows = await this.query<{ id: string }>(
-      `SELECT CAST(id AS TEXT) AS id FROM pets WHERE id IN (:...ids)`,
-      { ids: ids.map(String) },
-      manager,
-    );
-    return new Set(rows.map((row) => BigInt(row.id)));
+    const found = await existingIds(this.dataSource, 'pets', ids.map(String), manager);
+    return new Set(found.map((id) => BigInt(id)));
   }
 
   /** Upserts one batch inside the caller's transaction; returns how many ids were new. */
   async upsertBatch(manager: EntityManager, rows: OrderImportRow[]): Promise<number> {
     const ids = rows.map((row) => row.id.toString());
-    const existing = await this.query<{ id: string }>(
-      `SELECT CAST(id AS TEXT) AS id FROM orders WHERE id IN (:...ids)`,
-      { ids },
-      manager,
-    );
+    const existing = await existingIds(this.dataSource, 'orders', ids, manager);
     const params: Record<string, unknown> = {};
     const values = rows.map((row, i) => {
       Object.assign(params, {
