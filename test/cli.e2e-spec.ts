@@ -1,6 +1,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import request from 'supertest';
@@ -11,6 +12,11 @@ import { createTestApp, type TestApp } from './support/create-test-app.js';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CLI = join(ROOT, 'dist', 'cli', 'cli.js');
 const KEY_PATTERN = /^pk_test_[0-9A-Za-z]{40}$/;
+// better-sqlite3 ships no type declarations; this is the little of it used here.
+const Database = createRequire(import.meta.url)('better-sqlite3') as new (path: string) => {
+  prepare(sql: string): { run(): unknown; all(): unknown[] };
+  close(): void;
+};
 
 interface CliResult {
   code: number | null;
@@ -260,6 +266,33 @@ describe('CLI (e2e)', () => {
       (await request(t.server).get('/v1/inventory').set('Authorization', auth).expect(200)).text;
     // Written as text: JSON.stringify cannot hold the int64 ids the test is about.
     const rowsFile = (name: string, rows: string[]) => file(name, `[${rows.join(',\n')}]`);
+
+    it('should wait for another process holding the write lock instead of failing', async () => {
+      const lockedDb = 'locked.sqlite';
+      expect((await cli(lockedDb, 'keys', 'list')).code).toBe(0);
+      // Another writer (a server taking updates) holds the lock, then commits mid-import: a
+      // transaction that read before that commit could no longer write (SQLITE_BUSY at once).
+      const other = new Database(join(dir, lockedDb));
+      other.prepare('BEGIN IMMEDIATE').run();
+      other
+        .prepare(
+          `INSERT INTO pets (id, name, status, quantity) VALUES (777, 'Other', 'available', 1)`,
+        )
+        .run();
+      const running = spawnCli({ ...envFor(lockedDb), SQLITE_BUSY_TIMEOUT_MS: '60000' }, [
+        'inventory',
+        'import',
+        rowsFile('while-locked.json', ['{"petId":8,"quantity":4,"status":"available"}']),
+      ]);
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      other.prepare('COMMIT').run();
+      const res = await running;
+      const ids = other.prepare('SELECT id FROM pets ORDER BY id').all();
+      other.close();
+      expect(res.stderr).toBe('');
+      expect(res.code).toBe(0);
+      expect(ids).toEqual([{ id: 8 }, { id: 777 }]);
+    });
 
     it('should import a file, int64 ids exactly, and report the counts', async () => {
       const res = await cli(

@@ -37,3 +37,30 @@ export async function existingIds(
   );
   return rows.map((row) => row.id);
 }
+
+/**
+ * A transaction that will write. On SQLite it takes the write lock first (BEGIN IMMEDIATE): a
+ * deferred transaction that reads and then writes fails at once with SQLITE_BUSY, without
+ * waiting for the busy timeout, when another process committed in between (its WAL snapshot
+ * is stale). An import running while the server takes updates would then fail for nothing.
+ */
+export async function writeTransaction<T>(
+  dataSource: DataSource,
+  work: (manager: EntityManager) => Promise<T>,
+): Promise<T> {
+  if (dataSource.options.type !== 'better-sqlite3') return dataSource.transaction(work);
+  const runner = dataSource.createQueryRunner();
+  try {
+    await runner.query('BEGIN IMMEDIATE');
+    try {
+      const result = await work(runner.manager);
+      await runner.query('COMMIT');
+      return result;
+    } catch (err) {
+      await runner.query('ROLLBACK');
+      throw err;
+    }
+  } finally {
+    await runner.release();
+  }
+}

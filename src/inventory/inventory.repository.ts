@@ -1,7 +1,7 @@
 import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { existingIds, runSql } from '../database/sql.js';
+import { existingIds, runSql, writeTransaction } from '../database/sql.js';
 import { createListingReader, ITEM_COLUMNS, type ListingReader, VERSION_SQL } from './listing-reader.js';
 import { NEXT_STATUS_SQL, type PetStatus } from './pet-status.js';
 import { sqliteHandle } from './sqlite-handle.js';
@@ -113,7 +113,7 @@ export class InventoryRepository implements OnModuleInit, OnModuleDestroy {
   }
 
   transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction(work);
+    return writeTransaction(this.dataSource, work);
   }
 
   private query<T>(sql: string, params: Record<string, unknown>, manager?: EntityManager): Promise<T[]> {

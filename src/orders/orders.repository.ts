@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { existingIds, runSql } from '../database/sql.js';
+import { existingIds, runSql, writeTransaction } from '../database/sql.js';
 import type { OrderStatus } from './order-status.js';
 
 /** An order as SQL returns it: int64 ids and the ship date as text, exact on every driver. */
@@ -85,7 +85,7 @@ export class OrdersRepository {
   }
 
   transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction(work);
+    return writeTransaction(this.dataSource, work);
   }
 
   private query<T>(sql: string, params: Record<string, unknown>, manager?: EntityManager): Promise<T[]> {
