@@ -1,12 +1,11 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE, RouterModule } from '@nestjs/core';
-import { LoggerModule } from 'nestjs-pino';
+import { APP_FILTER, APP_GUARD, APP_PIPE, RouterModule } from '@nestjs/core';
 import { ApiKeyIdentifyGuard, ApiKeyRequiredGuard } from './auth/api-key.guards.js';
 import { AuthModule } from './auth/auth.module.js';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter.js';
-import { JsonBodyInterceptor } from './common/http/json-body.interceptor.js';
+import { JsonBodyGuard } from './common/http/json-body.guard.js';
 import { NotFoundController } from './common/http/not-found.controller.js';
-import { loggerParams } from './common/logging.js';
+import { LoggingModule } from './common/logging/logging.module.js';
 import { ApiValidationPipe } from './common/pipes/validation.pipe.js';
 import { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
@@ -32,7 +31,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
-        LoggerModule.forRoot(loggerParams(config)),
+        LoggingModule.forRoot(config),
         DatabaseModule,
         AuthModule,
         RateLimitModule.forRoot(config),
@@ -46,12 +45,13 @@ export class AppModule {
       providers: [
         // Guards run in this order. Identify the caller first without rejecting anyone, so the
         // limiter (next) can count anonymous and invalid-key requests per IP and put its headers
-        // on every response, 401 included; only then is a valid key required. The limiter sets
-        // its headers on the response before it can throw, so the error filter keeps them.
+        // on every response, 401 included; only then is a valid key required, and only then is
+        // a body read. The limiter sets its headers on the response before it can throw, so the
+        // error filter keeps them.
         { provide: APP_GUARD, useClass: ApiKeyIdentifyGuard },
         { provide: APP_GUARD, useClass: RateLimitGuard },
         { provide: APP_GUARD, useClass: ApiKeyRequiredGuard },
-        { provide: APP_INTERCEPTOR, useClass: JsonBodyInterceptor },
+        { provide: APP_GUARD, useClass: JsonBodyGuard },
         { provide: APP_PIPE, useClass: ApiValidationPipe },
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
       ],

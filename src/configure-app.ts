@@ -8,7 +8,7 @@ import { setupOpenApi } from './openapi/openapi.setup.js';
 
 /** Options for `NestFactory.create` / `createNestApplication`, shared by main.ts and the tests. */
 export const APP_OPTIONS: NestApplicationOptions = {
-  // Bodies are read by JsonBodyInterceptor, after the guards, with a 16 KiB limit.
+  // Bodies are read by JsonBodyGuard, after the other guards, with a 16 KiB limit.
   bodyParser: false,
   bufferLogs: true,
 };

@@ -2,7 +2,7 @@ import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { UnauthorizedError } from '../common/errors/api-error.js';
 import { ApiKeysService } from './api-keys.service.js';
-import type { IdentifiedRequest, Identity } from './principal.js';
+import type { IdentifiedRequest, Identity, Principal } from './principal.js';
 import { IS_PUBLIC } from './public.decorator.js';
 
 export function isPublicRoute(reflector: Reflector, context: ExecutionContext): boolean {
@@ -14,6 +14,10 @@ function bearerToken(header: string | undefined): string | undefined {
   return match?.[1];
 }
 
+function identityOf(principal: Principal | undefined): Identity {
+  return principal ? { kind: 'key', principal } : { kind: 'invalid' };
+}
+
 /** Finds out who is calling, never rejecting: later guards decide what an identity may do. */
 @Injectable()
 export class ApiKeyIdentifyGuard implements CanActivate {
@@ -22,18 +26,27 @@ export class ApiKeyIdentifyGuard implements CanActivate {
     private readonly apiKeys: ApiKeysService,
   ) {}
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
+  canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     if (isPublicRoute(this.reflector, context)) return true;
     const req = context.switchToHttp().getRequest<IdentifiedRequest>();
-    req.identity = await this.identify(req.headers.authorization);
-    return true;
+    // Synchronous for a cached key, so the common request waits no turn here.
+    const identity = this.identify(req.headers.authorization);
+    if (!(identity instanceof Promise)) {
+      req.identity = identity;
+      return true;
+    }
+    return identity.then((found) => {
+      req.identity = found;
+      return true;
+    });
   }
 
-  private async identify(header: string | undefined): Promise<Identity> {
+  private identify(header: string | undefined): Identity | Promise<Identity> {
     if (header === undefined || header.trim() === '') return { kind: 'missing' };
     const token = bearerToken(header);
-    const principal = token === undefined ? undefined : await this.apiKeys.authenticate(token);
-    return principal ? { kind: 'key', principal } : { kind: 'invalid' };
+    if (token === undefined) return { kind: 'invalid' };
+    const principal = this.apiKeys.authenticate(token);
+    return principal instanceof Promise ? principal.then(identityOf) : identityOf(principal);
   }
 }
 

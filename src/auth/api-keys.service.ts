@@ -77,15 +77,21 @@ export class ApiKeysService {
     return key;
   }
 
-  /** The principal a raw key stands for, or undefined when it is unknown, revoked or foreign. */
-  async authenticate(rawKey: string): Promise<Principal | undefined> {
+  /**
+   * The principal a raw key stands for, or undefined when it is unknown, revoked or foreign.
+   * Synchronous while the key is cached: this runs on every request.
+   */
+  authenticate(rawKey: string): Principal | undefined | Promise<Principal | undefined> {
     if (!isWellFormedApiKey(rawKey)) return undefined;
     const hash = hashApiKey(rawKey);
-    const now = Date.now();
     const cached = this.cache.get(hash);
-    if (cached && cached.expiresAt > now) return cached.principal;
+    if (cached && cached.expiresAt > Date.now()) return cached.principal;
     this.cache.delete(hash);
+    return this.lookUp(hash);
+  }
 
+  private async lookUp(hash: string): Promise<Principal | undefined> {
+    const now = Date.now();
     const key = await this.keys.findOneBy({ keyHash: hash, revokedAt: IsNull() });
     // A key belongs to the environment it was created in, even where two share a database.
     if (!key || key.environment !== this.config.env) return undefined;

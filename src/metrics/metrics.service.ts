@@ -11,6 +11,11 @@ interface ExpressRoute {
   stack: { handle: { name: string } }[];
 }
 
+interface RequestSeries {
+  count: { inc(): void };
+  duration: { observe(seconds: number): void };
+}
+
 /** Requests that matched no route at all (outside /v1, where NotFoundController answers). */
 export const UNMATCHED_OPERATION = 'unmatched';
 
@@ -86,6 +91,8 @@ export class MetricsService {
   });
 
   private readonly operations = new WeakMap<object, string>();
+  /** The two series of each (operation, status) pair, looked up once: prom-client hashes label sets on every call. */
+  private readonly series = new Map<string, RequestSeries>();
   private readonly bansCounted = new Set<string>();
 
   constructor(config: AppConfig) {
@@ -101,18 +108,15 @@ export class MetricsService {
    * refused by a guard (401, 429) are counted like any other.
    */
   readonly middleware = (req: Request, res: Response, next: NextFunction): void => {
-    const start = process.hrtime.bigint();
+    const start = performance.now();
     // Nest mounts middleware as a catch-all route of its own; only a later route is the operation.
     const ownRoute = routeOf(req);
     res.once('close', () => {
       const route = routeOf(req);
-      const labels = {
-        operation:
-          route === undefined || route === ownRoute ? UNMATCHED_OPERATION : this.operationOf(route),
-        status: res.writableFinished ? String(res.statusCode) : 'aborted',
-      };
-      this.requests.inc(labels);
-      this.duration.observe(labels, Number(process.hrtime.bigint() - start) / 1e9);
+      const operation = route === undefined || route === ownRoute ? UNMATCHED_OPERATION : this.operationOf(route);
+      const series = this.seriesOf(operation, res.writableFinished ? res.statusCode : 'aborted');
+      series.count.inc();
+      series.duration.observe((performance.now() - start) / 1000);
     });
     next();
   };
@@ -162,6 +166,17 @@ export class MetricsService {
   /** The Prometheus text exposition of every metric. */
   metrics(): Promise<string> {
     return this.registry.metrics();
+  }
+
+  private seriesOf(operation: string, status: number | 'aborted'): RequestSeries {
+    const key = `${operation} ${status}`;
+    let series = this.series.get(key);
+    if (series === undefined) {
+      const labels = { operation, status: String(status) };
+      series = { count: this.requests.labels(labels), duration: this.duration.labels(labels) };
+      this.series.set(key, series);
+    }
+    return series;
   }
 
   /**

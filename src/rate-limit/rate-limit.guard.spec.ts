@@ -21,7 +21,7 @@ function context(
   handler: () => void = InventoryController.prototype.list,
 ) {
   const headers: Record<string, string> = {};
-  const res = { header: (name: string, value: string) => (headers[name] = value) };
+  const res = { setHeader: (name: string, value: string) => (headers[name] = value) };
   const ctx = {
     getType: () => 'http',
     getHandler: () => handler,

@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import { ExecutionContext, Injectable, Optional } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import {
@@ -23,7 +24,7 @@ import { RateLimitStorage, RateLimitStoreUnavailableError } from './storage/rate
 /** How long a client is told to wait when the store is down and the limiter fails closed. */
 export const STORE_DOWN_RETRY_AFTER_SECONDS = 5;
 
-async function resolve(value: Resolvable<number>, context: ExecutionContext): Promise<number> {
+function resolve(value: Resolvable<number>, context: ExecutionContext): number | Promise<number> {
   return typeof value === 'function' ? value(context) : value;
 }
 
@@ -46,11 +47,14 @@ export class RateLimitGuard extends ThrottlerGuard {
   }
 
   override async canActivate(context: ExecutionContext): Promise<boolean> {
-    if (await this.shouldSkip(context)) return true;
+    // Every step that can answer synchronously does: a request waits for nothing it need not.
+    if (this.skips(context)) return true;
     const req = context.switchToHttp().getRequest<IdentifiedRequest>();
-    const res = context.switchToHttp().getResponse<Record<string, unknown>>();
-    const windows = await this.windows(context);
-    const tracker = await this.getTracker(req);
+    const res = context.switchToHttp().getResponse<ServerResponse>();
+    const resolved = this.windows(context);
+    const windows = Array.isArray(resolved) ? resolved : await resolved;
+    const identity = req.identity;
+    const tracker = identity?.kind === 'key' ? `key:${identity.principal.keyId}` : await this.getTracker(req);
     let outcome: RateLimitOutcome;
     try {
       outcome = await this.store.consume(tracker, windows);
@@ -59,8 +63,8 @@ export class RateLimitGuard extends ThrottlerGuard {
       this.metrics?.redisError();
       return this.storeUnavailable(res, windows);
     }
-    for (const [name, value] of Object.entries(rateLimitHeaders(outcome)))
-      this.setResponseHeader(res, name, value);
+    const limitHeaders = rateLimitHeaders(outcome);
+    for (const name in limitHeaders) res.setHeader(name, limitHeaders[name]);
     if (outcome.status === 'allowed') return true;
 
     const retryAfter = retryAfterSeconds(outcome);
@@ -86,8 +90,12 @@ export class RateLimitGuard extends ThrottlerGuard {
     );
   }
 
-  /** Off entirely when disabled; never for health (and docs, which are served outside Nest's router). */
   protected override async shouldSkip(context: ExecutionContext): Promise<boolean> {
+    return this.skips(context);
+  }
+
+  /** Off entirely when disabled; never for health (and docs, which are served outside Nest's router). */
+  private skips(context: ExecutionContext): boolean {
     return (
       !this.config.rateLimit.enabled ||
       context.getType() !== 'http' ||
@@ -95,20 +103,23 @@ export class RateLimitGuard extends ThrottlerGuard {
     );
   }
 
-  /** A valid key is counted by key id, whatever its address; anyone else by client IP (IPv6 per /64). */
+  /** Callers without a valid key (those with one are counted by key id, whatever their address): by client IP. */
   protected override async getTracker(req: IdentifiedRequest): Promise<string> {
-    const identity = req.identity;
-    if (identity?.kind === 'key') return `key:${identity.principal.keyId}`;
     return `ip:${await super.getTracker(req)}`;
   }
 
-  private windows(context: ExecutionContext): Promise<WindowSpec[]> {
+  /** Our plans resolve their limits synchronously; a throttler option that returns a promise is awaited. */
+  private windows(context: ExecutionContext): WindowSpec[] | Promise<WindowSpec[]> {
+    let pending = false;
+    const windows = this.throttlers.map((throttler) => {
+      const ttlMs = resolve(throttler.ttl, context);
+      const limit = resolve(throttler.limit, context);
+      pending ||= typeof ttlMs !== 'number' || typeof limit !== 'number';
+      return { name: throttler.name ?? 'default', ttlMs, limit };
+    });
+    if (!pending) return windows as WindowSpec[];
     return Promise.all(
-      this.throttlers.map(async (throttler) => ({
-        name: throttler.name ?? 'default',
-        ttlMs: await resolve(throttler.ttl, context),
-        limit: await resolve(throttler.limit, context),
-      })),
+      windows.map(async ({ name, ttlMs, limit }) => ({ name, ttlMs: await ttlMs, limit: await limit })),
     );
   }
 
@@ -116,8 +127,8 @@ export class RateLimitGuard extends ThrottlerGuard {
    * RATE_LIMIT_FAIL_OPEN decides: serve without counting, or refuse with 503 so the limits hold.
    * Either way the counts are unknown, so only the policy is advertised.
    */
-  private storeUnavailable(res: Record<string, unknown>, windows: WindowSpec[]): boolean {
-    this.setResponseHeader(res, 'RateLimit-Policy', rateLimitPolicyHeader(windows));
+  private storeUnavailable(res: ServerResponse, windows: WindowSpec[]): boolean {
+    res.setHeader('RateLimit-Policy', rateLimitPolicyHeader(windows));
     if (this.config.rateLimit.failOpen) return true;
     throw new ApiError(
       'service_unavailable',

@@ -1,7 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger, Optional } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { MetricsService } from '../../metrics/metrics.service.js';
-import { maskApiKeys } from '../log-redaction.js';
+import { maskApiKeys } from '../logging/log-redaction.js';
 import { isDatabaseUnavailable } from '../../database/database-errors.js';
 import { ApiError } from './api-error.js';
 import { ERROR_STATUS, ErrorCode } from './error-code.js';

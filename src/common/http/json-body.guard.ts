@@ -1,7 +1,6 @@
-import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import type { Request, RequestHandler, Response } from 'express';
 import { json } from 'express';
-import type { Observable } from 'rxjs';
 import { ApiError } from '../errors/api-error.js';
 
 export const BODY_LIMIT_BYTES = 16 * 1024;
@@ -28,32 +27,36 @@ export function nestsDeeperThan(value: unknown, max: number): boolean {
 }
 
 /**
- * Reads JSON bodies after the guards rather than as middleware: the limiter then sees (and
+ * Reads JSON bodies as the last guard rather than as middleware: the limiter then sees (and
  * puts its headers on) every request, 413 and 415 included, and an unauthenticated or
- * rate-limited caller never gets a body parsed.
+ * rate-limited caller never gets a body parsed. A guard rather than an interceptor because one
+ * global interceptor puts every request, GETs included, through an RxJS pipeline of its own
+ * (README "Performance"); this lets a request through or refuses it, as a guard does.
  */
 @Injectable()
-export class JsonBodyInterceptor implements NestInterceptor {
+export class JsonBodyGuard implements CanActivate {
   private readonly parseJson: RequestHandler = json({ limit: BODY_LIMIT_BYTES, strict: true, type: () => true });
 
-  async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
+  canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     const http = context.switchToHttp();
     const req = http.getRequest<Request>();
-    if (METHODS_WITH_BODY.has(req.method) && hasBody(req)) {
-      const mediaType = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-      if (!JSON_MEDIA_TYPES.has(mediaType)) {
-        throw new ApiError(
-          'unsupported_media_type',
-          `Content-Type must be application/json or application/merge-patch+json${mediaType ? `, not ${mediaType}` : ''}`,
-        );
-      }
-      await new Promise<void>((resolve, reject) =>
-        this.parseJson(req, http.getResponse<Response>(), (err?: unknown) => (err ? reject(err) : resolve())),
+    // Synchronous when there is nothing to read, so a GET does not wait a turn for this guard.
+    if (!METHODS_WITH_BODY.has(req.method) || !hasBody(req)) return true;
+    return this.read(req, http.getResponse<Response>());
+  }
+
+  private async read(req: Request, res: Response): Promise<boolean> {
+    const mediaType = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+    if (!JSON_MEDIA_TYPES.has(mediaType)) {
+      throw new ApiError(
+        'unsupported_media_type',
+        `Content-Type must be application/json or application/merge-patch+json${mediaType ? `, not ${mediaType}` : ''}`,
       );
-      if (nestsDeeperThan(req.body, BODY_MAX_DEPTH)) {
-        throw new ApiError('validation_failed', `Request body nests deeper than ${BODY_MAX_DEPTH} levels`);
-      }
     }
-    return next.handle();
+    await new Promise<void>((resolve, reject) => this.parseJson(req, res, (err?: unknown) => (err ? reject(err) : resolve())));
+    if (nestsDeeperThan(req.body, BODY_MAX_DEPTH)) {
+      throw new ApiError('validation_failed', `Request body nests deeper than ${BODY_MAX_DEPTH} levels`);
+    }
+    return true;
   }
 }

@@ -1,0 +1,43 @@
+import { DynamicModule, Global, Inject, MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
+import { LoggerModule } from 'nestjs-pino';
+import { pino, type Logger } from 'pino';
+import type { AppConfig } from '../../config/app-config.js';
+import { requestLog } from './request-log.middleware.js';
+
+export const ROOT_LOGGER = Symbol('ROOT_LOGGER');
+
+/** The one pino logger of the process: the application's logs (through nestjs-pino) and the request log. */
+export function createLogger(config: AppConfig): Logger {
+  return pino({
+    level: config.log.level,
+    // Credentials never reach the log, whatever is logged and at whatever level.
+    redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-api-key"]'], censor: '[redacted]' },
+  });
+}
+
+/**
+ * nestjs-pino serves as Nest's logger, but its per-request middleware (pino-http) is not mounted
+ * (`forRoutes: []`): it builds a child logger with a serialised request and an AsyncLocalStorage
+ * context for every request, and on Node 20 that context puts async hooks on every promise. At
+ * the default level those cost more than the rest of a cached GET (README "Performance");
+ * `requestLog` writes the same one line per request for a fraction of it.
+ */
+@Global()
+@Module({})
+export class LoggingModule implements NestModule {
+  constructor(@Inject(ROOT_LOGGER) private readonly logger: Logger) {}
+
+  static forRoot(config: AppConfig): DynamicModule {
+    const logger = createLogger(config);
+    return {
+      module: LoggingModule,
+      imports: [LoggerModule.forRoot({ pinoHttp: { logger }, forRoutes: [] })],
+      providers: [{ provide: ROOT_LOGGER, useValue: logger }],
+      exports: [ROOT_LOGGER],
+    };
+  }
+
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(requestLog(this.logger)).forRoutes({ path: '{/*splat}', method: RequestMethod.ALL });
+  }
+}

@@ -1,0 +1,41 @@
+import type { NextFunction, Request, Response } from 'express';
+import type { Logger } from 'pino';
+import type { IdentifiedRequest } from '../../auth/principal.js';
+import { maskApiKeys, redactHeaders } from './log-redaction.js';
+import { requestId } from './request-id.js';
+
+type LoggedRequest = Request & IdentifiedRequest;
+
+/**
+ * Gives every request its `X-Request-Id` and, at `info` and below, logs one line when its
+ * response is done. Nothing else happens per request: no child logger, no serialised request
+ * held for the request's lifetime, no async context. Probes of `/health` are not logged.
+ */
+export function requestLog(logger: Logger): (req: Request, res: Response, next: NextFunction) => void {
+  return (request, res, next) => {
+    const req = request as LoggedRequest;
+    req.id = requestId(req, res);
+    if (logger.isLevelEnabled('info') && !req.url.startsWith('/health')) {
+      const started = performance.now();
+      // 'close' also comes for a response the client abandoned; 'finish' would miss those.
+      res.once('close', () => logger.info(entry(req, res, performance.now() - started, logger.isLevelEnabled('debug')), 'request completed'));
+    }
+    next();
+  };
+}
+
+function entry(req: LoggedRequest, res: Response, ms: number, withHeaders: boolean): object {
+  const identity = req.identity;
+  return {
+    reqId: req.id,
+    ...(identity?.kind === 'key' ? { keyId: identity.principal.keyId } : {}),
+    req: {
+      method: req.method,
+      url: maskApiKeys(req.originalUrl),
+      remoteAddress: req.ip,
+      ...(withHeaders ? { headers: redactHeaders(req.headers) } : {}),
+    },
+    res: { statusCode: res.statusCode, ...(res.writableFinished ? {} : { aborted: true }) },
+    responseTime: Math.round(ms * 1000) / 1000,
+  };
+}
