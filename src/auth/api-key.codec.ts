@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { AppEnv } from '../config/app-config.js';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -27,8 +27,9 @@ export function isWellFormedApiKey(raw: string): boolean {
   return KEY_PATTERN.test(raw);
 }
 
+/** SHA-256, hex. Runs on every request: the one-shot `hash` allocates no Hash object. */
 export function hashApiKey(raw: string): string {
-  return createHash('sha256').update(raw, 'utf8').digest('hex');
+  return hash('sha256', raw, 'hex');
 }
 
 /** What may be shown of a key once it is issued: the prefix and the first secret characters. */

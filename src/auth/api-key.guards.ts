@@ -5,8 +5,17 @@ import { ApiKeysService } from './api-keys.service.js';
 import type { IdentifiedRequest, Identity, Principal } from './principal.js';
 import { IS_PUBLIC } from './public.decorator.js';
 
+/** Routes are fixed once the app runs: each handler's answer is looked up once, not by three guards per request. */
+const publicHandlers = new WeakMap<object, boolean>();
+
 export function isPublicRoute(reflector: Reflector, context: ExecutionContext): boolean {
-  return reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()]) === true;
+  const handler = context.getHandler();
+  let isPublic = publicHandlers.get(handler);
+  if (isPublic === undefined) {
+    isPublic = reflector.getAllAndOverride<boolean>(IS_PUBLIC, [handler, context.getClass()]) === true;
+    publicHandlers.set(handler, isPublic);
+  }
+  return isPublic;
 }
 
 function bearerToken(header: string | undefined): string | undefined {

@@ -1,26 +1,8 @@
-import {
-  DynamicModule,
-  Global,
-  Injectable,
-  MiddlewareConsumer,
-  Module,
-  NestMiddleware,
-  NestModule,
-} from '@nestjs/common';
-import type { NextFunction, Request, Response } from 'express';
+import { DynamicModule, Global, MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
 import { AppConfig } from '../config/app-config.js';
 import { MetricsController } from './metrics.controller.js';
 import { MetricsServer } from './metrics.server.js';
 import { MetricsService } from './metrics.service.js';
-
-@Injectable()
-class MetricsMiddleware implements NestMiddleware {
-  constructor(private readonly metrics: MetricsService) {}
-
-  use(req: Request, res: Response, next: NextFunction): void {
-    this.metrics.middleware(req, res, next);
-  }
-}
 
 /**
  * Prometheus metrics. MetricsService is global so the exception filter and the rate limiter can
@@ -30,7 +12,10 @@ class MetricsMiddleware implements NestMiddleware {
 @Global()
 @Module({})
 export class MetricsModule implements NestModule {
-  constructor(private readonly config: AppConfig) {}
+  constructor(
+    private readonly config: AppConfig,
+    private readonly metrics: MetricsService,
+  ) {}
 
   static forRoot(config: AppConfig): DynamicModule {
     const onApiPort = config.metrics.enabled && config.metrics.port === undefined;
@@ -44,6 +29,6 @@ export class MetricsModule implements NestModule {
 
   configure(consumer: MiddlewareConsumer): void {
     if (!this.config.metrics.enabled) return;
-    consumer.apply(MetricsMiddleware).forRoutes('*');
+    consumer.apply(this.metrics.middleware).forRoutes('*');
   }
 }

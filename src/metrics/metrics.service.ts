@@ -111,7 +111,7 @@ export class MetricsService {
     const start = performance.now();
     // Nest mounts middleware as a catch-all route of its own; only a later route is the operation.
     const ownRoute = routeOf(req);
-    res.once('close', () => {
+    res.on('close', () => {
       const route = routeOf(req);
       const operation = route === undefined || route === ownRoute ? UNMATCHED_OPERATION : this.operationOf(route);
       const series = this.seriesOf(operation, res.writableFinished ? res.statusCode : 'aborted');

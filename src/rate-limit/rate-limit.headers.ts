@@ -52,9 +52,16 @@ export function retryAfterSeconds(outcome: RateLimitOutcome): number {
   return Math.max(1, secondsUntil(outcome.retryAt, outcome.now));
 }
 
-/** Structured Fields string (RFC 9651): quote, escaping `"` and `\`. */
+const quoted = new Map<string, string>();
+
+/** Structured Fields string (RFC 9651): quote, escaping `"` and `\`. Window names are few and fixed: each is quoted once. */
 function sfString(value: string): string {
-  return `"${value.replace(/[\\"]/g, '\\$&')}"`;
+  let text = quoted.get(value);
+  if (text === undefined) {
+    text = `"${value.replace(/[\\"]/g, '\\$&')}"`;
+    if (quoted.size < 64) quoted.set(value, text);
+  }
+  return text;
 }
 
 /** `RateLimit-Policy` (draft-ietf-httpapi-ratelimit-headers-11, section 3): every window's quota. */

@@ -1,4 +1,4 @@
-import { DynamicModule, Global, Inject, MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
+import { DynamicModule, Global, Inject, MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import { pino, type Logger } from 'pino';
 import type { AppConfig } from '../../config/app-config.js';
@@ -38,6 +38,6 @@ export class LoggingModule implements NestModule {
   }
 
   configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(requestLog(this.logger)).forRoutes({ path: '{/*splat}', method: RequestMethod.ALL });
+    consumer.apply(requestLog(this.logger)).forRoutes('*');
   }
 }
