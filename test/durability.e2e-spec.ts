@@ -12,7 +12,7 @@ describe('durability on a SQLite file (e2e)', () => {
   const env = { DATABASE_URL: `sqlite:${join(dir, 'nested', 'petstore.sqlite')}` };
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('should keep keys and stock across a restart, in WAL mode with a busy timeout', async () => {
+  it('should keep keys and stock across a restart, in WAL mode with a busy timeout and in-memory temporary tables', async () => {
     const first = await createTestApp(env);
     const key = await first.createKey();
     await first.seed([{ petId: 9007199254740993n, name: 'Big Ben', status: 'available', quantity: 1 }]);
@@ -23,8 +23,13 @@ describe('durability on a SQLite file (e2e)', () => {
       .expect(200);
     const [{ journal_mode }] = await first.app.get(DataSource).query('PRAGMA journal_mode');
     const [{ timeout }] = await first.app.get(DataSource).query('PRAGMA busy_timeout');
+    const [{ synchronous }] = await first.app.get(DataSource).query('PRAGMA synchronous');
+    const [{ temp_store }] = await first.app.get(DataSource).query('PRAGMA temp_store');
     expect(journal_mode).toBe('wal');
     expect(timeout).toBe(5000);
+    // NORMAL (1): durable against a killed process in WAL mode; temporary tables in memory (2).
+    expect(synchronous).toBe(1);
+    expect(temp_store).toBe(2);
     await first.close();
 
     const second = await createTestApp(env);
