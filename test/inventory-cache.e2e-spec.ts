@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { INVENTORY_CHANGES_KEPT } from '../src/database/migrations/sqlite/1795300000000-InventoryChanges.js';
 import { InventoryRepository, type ImportRow } from '../src/inventory/inventory.repository.js';
 import { LISTING_CHUNK_ROWS } from '../src/inventory/inventory-listing.js';
 import { createTestApp, type TestApp } from './support/create-test-app.js';
@@ -204,6 +205,42 @@ describe('inventory listing cache across instances sharing a SQLite file (e2e)',
     expect(readFromFile.text).toContain(`{"petId":${target.petId},"quantity":0,"status":"sold"}`);
     expect(patchedInMemory.text === readFromFile.text).toBe(true);
     expect(patchedInMemory.headers.etag).toBe(readFromFile.headers.etag);
+  });
+
+  it("should apply another instance's few writes from the change log, reading only the pets they changed", async () => {
+    await apiA.list();
+    const snapshot = vi.spyOn(a.app.get(InventoryRepository).listing, 'snapshot');
+    await apiB.patch('2', 0).expect(200);
+    await apiB.patch('9007199254740993', 4).expect(200);
+    await b.app.get(DataSource).query(`UPDATE pets SET quantity = 6 WHERE id = 2`);
+    const listed = await apiA.list().expect(200);
+    expect(listed.text).toBe(
+      '[{"petId":1,"quantity":5,"status":"available"},{"petId":2,"quantity":6,"status":"sold"},{"petId":9007199254740993,"quantity":4,"status":"available"}]',
+    );
+    expect(listed.headers.etag).toBe((await apiB.list()).headers.etag);
+    expect(snapshot).not.toHaveBeenCalled();
+
+    // A removed pet is not in the log's terms: the table is read.
+    await b.app.get(DataSource).query(`DELETE FROM pets WHERE id = 1`);
+    expect((await apiA.list()).body.map((item: { petId: number }) => item.petId)).toEqual([2, BIG_ID_PARSED]);
+    expect(snapshot).toHaveBeenCalledTimes(1);
+  });
+
+  it('should keep the change log to its latest entries and read the table when it no longer reaches back', async () => {
+    await apiA.list();
+    const snapshot = vi.spyOn(a.app.get(InventoryRepository).listing, 'snapshot');
+    const dataSource = b.app.get(DataSource);
+    await dataSource.query(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${INVENTORY_CHANGES_KEPT + 10})
+       INSERT INTO pets (id, name, status, quantity, updated_at) SELECT 1000 + i, NULL, 'available', i, CURRENT_TIMESTAMP FROM n`,
+    );
+    await dataSource.query(`UPDATE pets SET quantity = 9 WHERE id = 1`);
+    const [{ entries }] = await dataSource.query(`SELECT COUNT(*) AS entries FROM inventory_changes`);
+    expect(entries).toBe(INVENTORY_CHANGES_KEPT);
+    const listed = await apiA.list().expect(200);
+    expect(listed.body).toHaveLength(PETS.length + INVENTORY_CHANGES_KEPT + 10);
+    expect(listed.body[0]).toEqual({ petId: 1, quantity: 9, status: 'available' });
+    expect(snapshot).toHaveBeenCalledTimes(1);
   });
 
   it('should list an import by another instance on the next request', async () => {

@@ -7,7 +7,8 @@ import { nextStatus } from './pet-status.js';
 
 /**
  * A database in memory with the write counter of the real one. `exact` says whether updates
- * report the counter they produced (SQLite does, PostgreSQL does not).
+ * report the counter they produced, `logged` whether it logs which pet each version changed
+ * (SQLite does both, PostgreSQL neither).
  */
 class FakeInventory {
   rows: InventoryRow[] = [
@@ -18,6 +19,9 @@ class FakeInventory {
   version = 10n;
   snapshots = 0;
   exact = true;
+  logged = false;
+  /** Which pet each version changed. */
+  readonly log = new Map<bigint, string>();
   /** When set, snapshots wait for it: a slow read of a large table. */
   gate: Promise<void> | undefined;
 
@@ -33,8 +37,23 @@ class FakeInventory {
       }
       return build(version, chunks());
     },
+    changesSince: async (since, max) => {
+      const ahead = this.version - since;
+      if (!this.logged || ahead < 0n || ahead > BigInt(max)) return undefined;
+      const entries = [...this.log].filter(([version]) => version > since);
+      if (BigInt(entries.length) !== ahead) return undefined;
+      const ids = new Set(entries.map(([, petId]) => petId));
+      const rows = this.rows.filter((row) => ids.has(row.petId)).map((row) => ({ ...row }));
+      return rows.length === ids.size ? { version: this.version, rows } : undefined;
+    },
     close: async () => undefined,
   };
+
+  /** A pet removed by another instance or tool. */
+  remove(petId: string): void {
+    this.rows = this.rows.filter((row) => row.petId !== petId);
+    this.log.set(++this.version, petId);
+  }
 
   /** A write through another instance or tool. */
   write(petId: string, quantity: number): QuantityUpdate {
@@ -42,7 +61,7 @@ class FakeInventory {
     if (index < 0) return { row: undefined };
     const row = { petId, quantity, status: nextStatus(this.rows[index].status, quantity) };
     this.rows[index] = row;
-    this.version++;
+    this.log.set(++this.version, petId);
     return { row: { ...row }, version: this.version };
   }
 
@@ -69,7 +88,7 @@ describe('InventoryService listing cache', () => {
     expect(db.snapshots).toBe(1);
   });
 
-  it('should read the table again after a write made elsewhere', async () => {
+  it('should read the table again after a write made elsewhere, where no log tells which pet it changed', async () => {
     await service.listInventory();
     db.write('2', 0);
     expect((await listed(service))[1]).toEqual({ petId: 2, quantity: 0, status: 'sold' });
@@ -86,6 +105,40 @@ describe('InventoryService listing cache', () => {
       { petId: 3, quantity: 4, status: 'available' },
     ]);
     expect(db.snapshots).toBe(1);
+  });
+
+  it('should apply a few writes made elsewhere from the change log, without reading the table', async () => {
+    db.logged = true;
+    await service.listInventory();
+    db.write('2', 0);
+    db.write('3', 6);
+    db.write('2', 4);
+    expect(await listed(service)).toEqual([
+      { petId: 1, quantity: 5, status: 'available' },
+      { petId: 2, quantity: 4, status: 'available' },
+      { petId: 3, quantity: 6, status: 'available' },
+    ]);
+    await service.updateInventory(1n, 1);
+    db.write('3', 0);
+    expect((await listed(service)).map((item: { quantity: number }) => item.quantity)).toEqual([1, 4, 0]);
+    expect(db.snapshots).toBe(1);
+  });
+
+  it('should read the table when the change log cannot tell: a removed pet, or too many writes', async () => {
+    db.logged = true;
+    await service.listInventory();
+    db.remove('2');
+    expect((await listed(service)).map((item: { petId: number }) => item.petId)).toEqual([1, 3]);
+    expect(db.snapshots).toBe(2);
+    for (let i = 0; i < 65; i++) db.write('1', i);
+    expect((await listed(service))[0].quantity).toBe(64);
+    expect(db.snapshots).toBe(3);
+    db.write('3', 2);
+    db.write('1', 9);
+    // Pruned: the log no longer reaches back to the cached state.
+    db.log.delete(db.version - 1n);
+    expect((await listed(service)).map((item: { quantity: number }) => item.quantity)).toEqual([9, 2]);
+    expect(db.snapshots).toBe(4);
   });
 
   it('should read the table when a write made elsewhere sits between its own', async () => {

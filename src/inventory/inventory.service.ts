@@ -6,6 +6,11 @@ import { InventoryRepository, type InventoryRow } from './inventory.repository.j
 
 /** Rows of this instance's writes kept for the listing; beyond, the next GET reads the table. */
 const MAX_LOCAL_WRITES = 10_000;
+/**
+ * Writes made elsewhere that a GET applies to the cached listing; beyond, it reads the table,
+ * which yields to the event loop between chunks where re-serialising many chunks would not.
+ */
+const MAX_CHANGES_APPLIED = 64;
 
 @Injectable()
 export class InventoryService {
@@ -24,14 +29,15 @@ export class InventoryService {
    * cheaper signal (LISTEN/NOTIFY, a timer) would let such a write go unseen for a while, and
    * a client that updated stock and then listed it could see its old figure.
    * When the counter moved only by this instance's own updates, their rows are applied to the
-   * cached listing; any other change, or a gap, reads the table again.
+   * cached listing; so are a few changes made elsewhere, where the database logs which pets
+   * they touched (SQLite). Anything else reads the table again.
    */
   async listInventory(): Promise<InventoryListing> {
     const seen = await this.repository.listing.version();
     const cached = this.cached;
     if (cached?.version === seen) return cached;
     if (cached && seen > cached.version) {
-      const updated = this.applyLocalWrites(cached, seen);
+      const updated = this.applyLocalWrites(cached, seen) ?? (await this.applyChanges(cached, seen));
       if (updated) return updated;
     }
     if (cached && seen < cached.version) this.forget();
@@ -61,6 +67,14 @@ export class InventoryService {
       rows.push(row);
     }
     const updated = cached.withUpdates(seen, rows);
+    if (updated) this.keep(updated);
+    return updated;
+  }
+
+  private async applyChanges(cached: InventoryListing, seen: bigint): Promise<InventoryListing | undefined> {
+    const changes = await this.repository.listing.changesSince(cached.version, MAX_CHANGES_APPLIED);
+    if (!changes || changes.version < seen) return undefined;
+    const updated = cached.withUpdates(changes.version, changes.rows);
     if (updated) this.keep(updated);
     return updated;
   }

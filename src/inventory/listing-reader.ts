@@ -6,6 +6,12 @@ import { type SqliteConstructor, type SqliteDatabase, type SqliteStatement, sqli
 
 export type BuildListing<T> = (version: bigint, chunks: AsyncIterable<SerialisedChunk>) => Promise<T>;
 
+/** The pets changed after a version, each in its state at `version`, in `petId` order. */
+export interface ListingChanges {
+  version: bigint;
+  rows: InventoryRow[];
+}
+
 /** The reads behind the cached inventory listing (InventoryService). */
 export interface ListingReader {
   /** The committed write counter of `pets` (migration InventoryVersion): any change bumps it. */
@@ -15,6 +21,12 @@ export interface ListingReader {
    * `petId` order, serialised LISTING_CHUNK_ROWS at a time, the event loop free between chunks.
    */
   snapshot<T>(build: BuildListing<T>): Promise<T>;
+  /**
+   * The pets changed after `since`, from one consistent snapshot, when they can be told and
+   * are at most `max` writes: undefined when a changed pet is gone (deleted, or its id
+   * changed), when the change log no longer reaches back to `since`, or when there is no log.
+   */
+  changesSince(since: bigint, max: number): Promise<ListingChanges | undefined>;
   close(): Promise<void>;
 }
 
@@ -35,6 +47,8 @@ const CHUNK_SQL = `SELECT CAST(MIN(id) AS TEXT) AS "firstId", CAST(MAX(id) AS TE
     group_concat('{"petId":' || id || ',"quantity":' || quantity || ',"status":"' || status || '"}', ',' ORDER BY id) AS json
   FROM (SELECT id, quantity, status FROM pets WHERE id > :after ORDER BY id LIMIT ${LISTING_CHUNK_ROWS})`;
 const BEFORE_ANY_ID = -(2n ** 63n);
+const LOGGED_SQL = `SELECT COUNT(*) AS entries, COUNT(DISTINCT pet_id) AS pets FROM inventory_changes WHERE version > :since`;
+const CHANGED_SQL = `SELECT ${ITEM_COLUMNS} FROM pets WHERE id IN (SELECT pet_id FROM inventory_changes WHERE version > :since) ORDER BY id`;
 
 type Query = <T>(sql: string) => Promise<T[]>;
 
@@ -74,6 +88,11 @@ class QueryListingReader implements ListingReader {
     return build(version, serialisedChunks(rows));
   }
 
+  /** No change log here (migration InventoryChanges): a stale cache reads the table. */
+  async changesSince(): Promise<undefined> {
+    return undefined;
+  }
+
   async close(): Promise<void> {}
 }
 
@@ -93,7 +112,9 @@ async function* serialisedChunks(rows: InventoryRow[]): AsyncGenerator<Serialise
  * statement, so that 100,000 pets never hold the event loop. Listings are read one at a time.
  */
 class SqliteFileListingReader implements ListingReader {
-  private versionStatement: SqliteStatement | undefined;
+  private versionStatements:
+    | { version: SqliteStatement; begin: SqliteStatement; logged: SqliteStatement; changed: SqliteStatement; commit: SqliteStatement }
+    | undefined;
   private snapshotStatements: { begin: SqliteStatement; version: SqliteStatement; chunk: SqliteStatement; commit: SqliteStatement } | undefined;
   private readonly connections: SqliteDatabase[] = [];
   private queue: Promise<unknown> = Promise.resolve();
@@ -110,9 +131,43 @@ class SqliteFileListingReader implements ListingReader {
     return db;
   }
 
+  private get statements() {
+    if (!this.versionStatements) {
+      const db = this.open();
+      this.versionStatements = {
+        version: db.prepare(VERSION_SQL).pluck(),
+        begin: db.prepare('BEGIN'),
+        logged: db.prepare(LOGGED_SQL),
+        changed: db.prepare(CHANGED_SQL),
+        commit: db.prepare('COMMIT'),
+      };
+    }
+    return this.versionStatements;
+  }
+
   async version(): Promise<bigint> {
-    this.versionStatement ??= this.open().prepare(VERSION_SQL).pluck();
-    return BigInt(this.versionStatement.get() as number);
+    return BigInt(this.statements.version.get() as number);
+  }
+
+  /**
+   * On the version connection, in one read transaction that nothing can interleave with: it
+   * runs to its end without yielding. The log holds one entry per version, so as many entries
+   * after `since` as versions means it reaches back that far.
+   */
+  async changesSince(since: bigint, max: number): Promise<ListingChanges | undefined> {
+    const statements = this.statements;
+    statements.begin.run();
+    try {
+      const version = BigInt(statements.version.get() as number);
+      const ahead = version - since;
+      if (ahead < 0n || ahead > BigInt(max)) return undefined;
+      const logged = statements.logged.get({ since }) as { entries: number; pets: number };
+      if (BigInt(logged.entries) !== ahead) return undefined;
+      const rows = statements.changed.all({ since }) as InventoryRow[];
+      return rows.length === logged.pets ? { version, rows } : undefined;
+    } finally {
+      statements.commit.run();
+    }
   }
 
   snapshot<T>(build: BuildListing<T>): Promise<T> {
@@ -155,6 +210,6 @@ class SqliteFileListingReader implements ListingReader {
   async close(): Promise<void> {
     await this.queue;
     for (const db of this.connections.splice(0)) db.close();
-    this.versionStatement = this.snapshotStatements = undefined;
+    this.versionStatements = this.snapshotStatements = undefined;
   }
 }

@@ -4,6 +4,7 @@ import type { DataSource } from 'typeorm';
 
 export interface SqliteStatement {
   get(...params: unknown[]): unknown;
+  all(...params: unknown[]): unknown[];
   run(...params: unknown[]): unknown;
   iterate(...params: unknown[]): IterableIterator<unknown>;
   pluck(toggle?: boolean): SqliteStatement;

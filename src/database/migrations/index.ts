@@ -4,7 +4,8 @@ import { InventoryVersion1795261585748 as PostgresInventoryVersion } from './pos
 import { Init1795260712490 as SqliteInit } from './sqlite/1795260712490-Init.js';
 import { Orders1795261331241 as SqliteOrders } from './sqlite/1795261331241-Orders.js';
 import { InventoryVersion1795261585748 as SqliteInventoryVersion } from './sqlite/1795261585748-InventoryVersion.js';
+import { InventoryChanges1795300000000 as SqliteInventoryChanges } from './sqlite/1795300000000-InventoryChanges.js';
 
 // Listed, not globbed: ESM has no __dirname, and each dialect has its own generated SQL.
-export const SQLITE_MIGRATIONS = [SqliteInit, SqliteOrders, SqliteInventoryVersion];
+export const SQLITE_MIGRATIONS = [SqliteInit, SqliteOrders, SqliteInventoryVersion, SqliteInventoryChanges];
 export const POSTGRES_MIGRATIONS = [PostgresInit, PostgresOrders, PostgresInventoryVersion];
