@@ -57,7 +57,8 @@ export class RateLimitGuard extends ThrottlerGuard {
     const tracker = identity?.kind === 'key' ? `key:${identity.principal.keyId}` : await this.getTracker(req);
     let outcome: RateLimitOutcome;
     try {
-      outcome = await this.store.consume(tracker, windows);
+      const counted = this.store.consume(tracker, windows);
+      outcome = counted instanceof Promise ? await counted : counted;
     } catch (err) {
       if (!(err instanceof RateLimitStoreUnavailableError)) throw err;
       this.metrics?.redisError();

@@ -21,12 +21,6 @@ export const CORS_EXPOSED_HEADERS = [
 
 const DOCS_PATH = /^\/docs(\/|$)/;
 
-/**
- * The API only ever returns JSON, so its pages may load nothing and be framed by no one. Swagger
- * UI at /docs needs its own scripts, styles (some inline), data: images and a fetch of the
- * OpenAPI document, all from this origin. `upgrade-insecure-requests` is left out of both:
- * the service is often reached over plain HTTP inside a network, where it would break /docs.
- */
 type HeaderList = readonly (readonly [name: string, value: string])[];
 
 /**
@@ -46,12 +40,29 @@ function fixedHeaders(middleware: (req: IncomingMessage, res: ServerResponse, ne
   return headers;
 }
 
+/**
+ * The API only ever returns JSON, so its responses may load nothing and be framed by no one, and
+ * they carry only the headers that act on a response that is not a document (OWASP REST Security
+ * Cheat Sheet): HSTS, nosniff, frame denial, the CSP and Cross-Origin-Resource-Policy. Referrer,
+ * opener, origin-cluster, DNS-prefetch, download, cross-domain and XSS-auditor policies govern
+ * pages; they are sent with Swagger UI at /docs, which needs its own scripts, styles (some
+ * inline), data: images and a fetch of the OpenAPI document, all from this origin.
+ * `upgrade-insecure-requests` is left out of both: the service is often reached over plain
+ * HTTP inside a network, where it would break /docs.
+ */
 const apiHeaders = fixedHeaders(helmet({
   contentSecurityPolicy: {
     useDefaults: false,
     directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
   },
   frameguard: { action: 'deny' },
+  crossOriginOpenerPolicy: false,
+  originAgentCluster: false,
+  referrerPolicy: false,
+  xDnsPrefetchControl: false,
+  xDownloadOptions: false,
+  xPermittedCrossDomainPolicies: false,
+  xXssProtection: false,
 }));
 const docsHeaders = fixedHeaders(helmet({
   contentSecurityPolicy: {

@@ -44,7 +44,7 @@ export class MemoryRateLimitStorage extends RateLimitStorage {
     return this.entries.size;
   }
 
-  async consume(key: string, windows: readonly WindowSpec[]): Promise<RateLimitOutcome> {
+  consume(key: string, windows: readonly WindowSpec[]): RateLimitOutcome {
     const now = this.clock.now();
     this.evict(now, EVICTIONS_PER_REQUEST);
     let entry = this.entries.get(key);
