@@ -5,6 +5,7 @@ import { AuthModule } from './auth/auth.module.js';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter.js';
 import { JsonBodyGuard } from './common/http/json-body.guard.js';
 import { NotFoundController } from './common/http/not-found.controller.js';
+import { RequestObserversModule } from './common/http/request-observers.js';
 import { LoggingModule } from './common/logging/logging.module.js';
 import { ApiValidationPipe } from './common/pipes/validation.pipe.js';
 import { AppConfig } from './config/app-config.js';
@@ -31,6 +32,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
+        RequestObserversModule,
         LoggingModule.forRoot(config),
         DatabaseModule,
         AuthModule,

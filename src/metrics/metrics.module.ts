@@ -1,4 +1,5 @@
-import { DynamicModule, Global, MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
+import { DynamicModule, Global, Module } from '@nestjs/common';
+import { RequestObservers } from '../common/http/request-observers.js';
 import { AppConfig } from '../config/app-config.js';
 import { MetricsController } from './metrics.controller.js';
 import { MetricsServer } from './metrics.server.js';
@@ -11,11 +12,10 @@ import { MetricsService } from './metrics.service.js';
  */
 @Global()
 @Module({})
-export class MetricsModule implements NestModule {
-  constructor(
-    private readonly config: AppConfig,
-    private readonly metrics: MetricsService,
-  ) {}
+export class MetricsModule {
+  constructor(config: AppConfig, metrics: MetricsService, observers: RequestObservers) {
+    if (config.metrics.enabled) observers.add(metrics);
+  }
 
   static forRoot(config: AppConfig): DynamicModule {
     const onApiPort = config.metrics.enabled && config.metrics.port === undefined;
@@ -25,10 +25,5 @@ export class MetricsModule implements NestModule {
       providers: [MetricsService, MetricsServer],
       exports: [MetricsService],
     };
-  }
-
-  configure(consumer: MiddlewareConsumer): void {
-    if (!this.config.metrics.enabled) return;
-    consumer.apply(this.metrics.middleware).forRoutes('*');
   }
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { NextFunction, Request, Response } from 'express';
+import type { Request, Response } from 'express';
+import type { RequestObserver } from '../common/http/request-observers.js';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { TypeORMError } from 'typeorm';
 import { AppConfig } from '../config/app-config.js';
@@ -46,7 +47,7 @@ export function isRedisError(err: unknown): boolean {
  * one) so that several apps in one process, as in the tests, never share or clash.
  */
 @Injectable()
-export class MetricsService {
+export class MetricsService implements RequestObserver {
   readonly registry = new Registry();
   readonly enabled: boolean;
 
@@ -104,22 +105,16 @@ export class MetricsService {
   }
 
   /**
-   * Express middleware timing every request from its arrival to its last byte, so requests
+   * Times every request from its arrival to its last byte (RequestObservers), so requests
    * refused by a guard (401, 429) are counted like any other.
    */
-  readonly middleware = (req: Request, res: Response, next: NextFunction): void => {
-    const start = performance.now();
-    // Nest mounts middleware as a catch-all route of its own; only a later route is the operation.
-    const ownRoute = routeOf(req);
-    res.on('close', () => {
-      const route = routeOf(req);
-      const operation = route === undefined || route === ownRoute ? UNMATCHED_OPERATION : this.operationOf(route);
-      const series = this.seriesOf(operation, res.writableFinished ? res.statusCode : 'aborted');
-      series.count.inc();
-      series.duration.observe((performance.now() - start) / 1000);
-    });
-    next();
-  };
+  finished(req: Request, res: Response, elapsedMs: number): void {
+    const route = routeOf(req);
+    const operation = route === undefined ? UNMATCHED_OPERATION : this.operationOf(route);
+    const series = this.seriesOf(operation, res.writableFinished ? res.statusCode : 'aborted');
+    series.count.inc();
+    series.duration.observe(elapsedMs / 1000);
+  }
 
   /** Called by the exception filter for every failure it turns into an Error body. */
   recordFailure(exception: unknown, code: string): void {

@@ -1,8 +1,9 @@
-import { DynamicModule, Global, Inject, MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
+import { DynamicModule, Global, Inject, Module } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import { pino, type Logger } from 'pino';
 import type { AppConfig } from '../../config/app-config.js';
-import { requestLog } from './request-log.middleware.js';
+import { RequestObservers } from '../http/request-observers.js';
+import { requestLog } from './request-log.js';
 
 export const ROOT_LOGGER = Symbol('ROOT_LOGGER');
 
@@ -24,8 +25,10 @@ export function createLogger(config: AppConfig): Logger {
  */
 @Global()
 @Module({})
-export class LoggingModule implements NestModule {
-  constructor(@Inject(ROOT_LOGGER) private readonly logger: Logger) {}
+export class LoggingModule {
+  constructor(@Inject(ROOT_LOGGER) logger: Logger, observers: RequestObservers) {
+    observers.add(requestLog(logger));
+  }
 
   static forRoot(config: AppConfig): DynamicModule {
     const logger = createLogger(config);
@@ -35,9 +38,5 @@ export class LoggingModule implements NestModule {
       providers: [{ provide: ROOT_LOGGER, useValue: logger }],
       exports: [ROOT_LOGGER],
     };
-  }
-
-  configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(requestLog(this.logger)).forRoutes('*');
   }
 }

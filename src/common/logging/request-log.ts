@@ -1,6 +1,7 @@
-import type { NextFunction, Request, Response } from 'express';
+import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import type { IdentifiedRequest } from '../../auth/principal.js';
+import type { RequestObserver } from '../http/request-observers.js';
 import { maskApiKeys, redactHeaders } from './log-redaction.js';
 import { requestId } from './request-id.js';
 
@@ -11,17 +12,15 @@ type LoggedRequest = Request & IdentifiedRequest;
  * response is done. Nothing else happens per request: no child logger, no serialised request
  * held for the request's lifetime, no async context. Probes of `/health` are not logged.
  */
-export function requestLog(logger: Logger): (req: Request, res: Response, next: NextFunction) => void {
-  return (request, res, next) => {
-    const req = request as LoggedRequest;
-    req.id = requestId(req, res);
-    if (logger.isLevelEnabled('info') && !req.url.startsWith('/health')) {
-      const started = performance.now();
-      // 'close' also comes for a response the client abandoned ('finish' would miss those), and
-      // only once: `on` spares the wrapper `once` allocates.
-      res.on('close', () => logger.info(entry(req, res, performance.now() - started, logger.isLevelEnabled('debug')), 'request completed'));
-    }
-    next();
+export function requestLog(logger: Logger): RequestObserver {
+  return {
+    started(req, res) {
+      req.id = requestId(req, res);
+    },
+    finished(req, res, elapsedMs) {
+      if (!logger.isLevelEnabled('info') || req.url.startsWith('/health')) return;
+      logger.info(entry(req as LoggedRequest, res, elapsedMs, logger.isLevelEnabled('debug')), 'request completed');
+    },
   };
 }
 

@@ -3,7 +3,8 @@ import { Writable } from 'node:stream';
 import type { NextFunction, Request, Response } from 'express';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { requestLog } from './request-log.middleware.js';
+import { RequestObservers } from '../http/request-observers.js';
+import { requestLog } from './request-log.js';
 
 const KEY = 'pk_live_0123456789ABCDEFGHIJabcdefghij0123456789';
 
@@ -33,6 +34,13 @@ function exchange(url: string, headers: Record<string, string> = {}) {
 
 const flush = () => new Promise((resolve) => setImmediate(resolve));
 
+/** The request log behind the middleware that serves it in the app. */
+function middleware(log: ReturnType<typeof logger>['log']) {
+  const observers = new RequestObservers();
+  observers.add(requestLog(log));
+  return observers.middleware;
+}
+
 describe('request log', () => {
   it('should give every request an id and log one line when its response is done', async () => {
     const { log, lines } = logger('info');
@@ -41,7 +49,7 @@ describe('request log', () => {
       authorization: `Bearer ${KEY}`,
     });
     let nexts = 0;
-    requestLog(log)(req, response, (() => nexts++) as NextFunction);
+    middleware(log)(req, response, (() => nexts++) as NextFunction);
     expect(nexts).toBe(1);
     expect(res.headers['X-Request-Id']).toBe('trace-1');
     expect(lines).toHaveLength(0);
@@ -64,7 +72,7 @@ describe('request log', () => {
   it('should show headers, credentials redacted, at debug, and mark an abandoned response', async () => {
     const { log, lines } = logger('debug');
     const { req, res, response } = exchange('/v1/inventory', { authorization: `Bearer ${KEY}`, 'user-agent': KEY });
-    requestLog(log)(req, response, (() => {}) as NextFunction);
+    middleware(log)(req, response, (() => {}) as NextFunction);
     res.writableFinished = false;
     res.emit('close');
     await flush();
@@ -82,9 +90,8 @@ describe('request log', () => {
     ]) {
       const { log, lines } = logger(level);
       const { req, res, response } = exchange(url);
-      requestLog(log)(req, response, (() => {}) as NextFunction);
+      middleware(log)(req, response, (() => {}) as NextFunction);
       expect(res.headers['X-Request-Id']).toMatch(/^[0-9a-f-]{36}$/);
-      expect(res.listenerCount('close')).toBe(0);
       res.emit('close');
       await flush();
       expect(lines).toHaveLength(0);

@@ -1,0 +1,49 @@
+import { Global, Injectable, MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
+import type { NextFunction, Request, Response } from 'express';
+
+/** Something that watches every request: the request log, the metrics. */
+export interface RequestObserver {
+  /** When the request arrives, before any route, guard or handler sees it. */
+  started?(req: Request, res: Response): void;
+  /** Once its response is done: sent, or abandoned by the client (`res.writableFinished` tells which). */
+  finished?(req: Request, res: Response, elapsedMs: number): void;
+}
+
+/**
+ * Every observer of requests behind one middleware: one Express layer, one clock reading and one
+ * 'close' listener per request, however many observe. Modules add theirs when they are built.
+ */
+@Injectable()
+export class RequestObservers {
+  private readonly onStart: NonNullable<RequestObserver['started']>[] = [];
+  private readonly onFinish: NonNullable<RequestObserver['finished']>[] = [];
+
+  add(observer: RequestObserver): void {
+    if (observer.started) this.onStart.push(observer.started.bind(observer));
+    if (observer.finished) this.onFinish.push(observer.finished.bind(observer));
+  }
+
+  readonly middleware = (req: Request, res: Response, next: NextFunction): void => {
+    for (let i = 0; i < this.onStart.length; i++) this.onStart[i](req, res);
+    if (this.onFinish.length > 0) {
+      const started = performance.now();
+      // 'close' also comes for a response the client abandoned ('finish' would miss those), and
+      // only once: `on` spares the wrapper `once` allocates.
+      res.on('close', () => {
+        const elapsedMs = performance.now() - started;
+        for (let i = 0; i < this.onFinish.length; i++) this.onFinish[i](req, res, elapsedMs);
+      });
+    }
+    next();
+  };
+}
+
+@Global()
+@Module({ providers: [RequestObservers], exports: [RequestObservers] })
+export class RequestObserversModule implements NestModule {
+  constructor(private readonly observers: RequestObservers) {}
+
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(this.observers.middleware).forRoutes('*');
+  }
+}
