@@ -71,13 +71,20 @@ interface SqliteFile {
 
 /**
  * Writes to the service's SQLite file from this process, as another instance or an operator
- * would: the service cannot apply such a change to its cached listing and must read the table.
+ * would: the service learns which pets changed from the database's change log, or, for more
+ * pets than it applies that way, reads the table.
  */
-export function writeElsewhere(databaseUrl: string): (petId: number) => void {
+export function writeElsewhere(databaseUrl: string): (petIds: readonly number[]) => void {
   const Database = createRequire(import.meta.url)('better-sqlite3') as new (path: string, options: { timeout: number }) => SqliteFile;
   const db = new Database(databaseUrl.slice('sqlite:'.length), { timeout: 5000 });
   const update = db.prepare('UPDATE pets SET quantity = quantity + 1 WHERE id = ?');
-  return (petId) => {
-    if (update.run(petId).changes !== 1) throw new Error(`no pet ${petId} to update`);
+  const begin = db.prepare('BEGIN IMMEDIATE');
+  const commit = db.prepare('COMMIT');
+  return (petIds) => {
+    begin.run();
+    for (const petId of petIds) {
+      if (update.run(petId).changes !== 1) throw new Error(`no pet ${petId} to update`);
+    }
+    commit.run();
   };
 }
