@@ -3,6 +3,7 @@ import { ApiBody, ApiConsumes, ApiHeader, ApiOkResponse, ApiOperation, ApiParam,
 import { ParsePetIdPipe } from '../common/pipes/pet-id.pipe.js';
 import type { Response } from 'express';
 import { RawJson } from '../common/http/json.js';
+import { arrivalOf } from '../common/http/request-observers.js';
 import { ApiErrorResponses, ApiStability } from '../openapi/api-docs.decorators.js';
 import { PET_ID_PARAM } from '../openapi/params.js';
 import { InventoryItem } from './dto/inventory-item.dto.js';
@@ -30,7 +31,7 @@ export class InventoryController {
   @ApiOkResponse({ type: [InventoryItem], description: 'The stock level of every pet', headers: LISTING_HEADERS })
   @ApiResponse({ status: 304, description: 'Not Modified: the listing still matches `If-None-Match`; no body', headers: LISTING_HEADERS })
   async listInventory(@Res({ passthrough: true }) res: Response): Promise<RawJson> {
-    const listing = await this.inventory.listInventory();
+    const listing = await this.inventory.listInventory(arrivalOf(res.req));
     // Our own strong ETag, so Express neither hashes the body per request nor sends a weak
     // one; res.send then answers a matching If-None-Match with 304 (RFC 9110 §13.1.2).
     // no-cache: a client may keep the listing but must revalidate it before each use.

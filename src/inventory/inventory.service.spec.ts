@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { arrivalsSoFar } from '../common/http/request-observers.js';
 import { serialiseChunk } from './inventory-listing.js';
 import type { InventoryRepository, InventoryRow, QuantityUpdate } from './inventory.repository.js';
 import { InventoryService } from './inventory.service.js';
@@ -25,8 +26,13 @@ class FakeInventory {
   /** When set, snapshots wait for it: a slow read of a large table. */
   gate: Promise<void> | undefined;
 
+  versionReads = 0;
+
   readonly listing: ListingReader = {
-    version: async () => this.version,
+    version: async () => {
+      this.versionReads++;
+      return this.version;
+    },
     snapshot: async (build) => {
       this.snapshots++;
       const version = this.version;
@@ -180,6 +186,22 @@ describe('InventoryService listing cache', () => {
     expect((await listed(service))[0].quantity).toBe(3);
     expect(JSON.parse((await late).body.toString())[0].quantity).toBe(3);
     expect(JSON.parse((await early).body.toString())[0].quantity).toBe(5);
+  });
+
+  it('should let one read of the counter serve the requests that arrived before it began, and no later one', async () => {
+    const arrived = arrivalsSoFar();
+    await service.listInventory(arrived);
+    expect(db.versionReads).toBe(1);
+    // Arrived before that read began: it serves them, whatever was written since.
+    db.write('1', 0);
+    expect(JSON.parse((await service.listInventory(arrived)).body.toString())[0].quantity).toBe(5);
+    expect(db.versionReads).toBe(1);
+    // Arrived after it (a client that saw the write acknowledged sends a later request): a new read.
+    expect((await listed(service))[0].quantity).toBe(0);
+    expect(db.versionReads).toBe(2);
+    const next = arrivalsSoFar() + 1;
+    await service.listInventory(next);
+    expect(db.versionReads).toBe(3);
   });
 
   it('should start over when the counter goes back (the database was replaced)', async () => {

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { NotFoundError } from '../common/errors/api-error.js';
+import { arrivalsSoFar } from '../common/http/request-observers.js';
 import type { InventoryItem } from './dto/inventory-item.dto.js';
 import { InventoryListing } from './inventory-listing.js';
 import { InventoryRepository, type InventoryRow } from './inventory.repository.js';
@@ -16,24 +17,27 @@ const MAX_CHANGES_APPLIED = 64;
 export class InventoryService {
   private cached: InventoryListing | undefined;
   private building: Promise<InventoryListing> | undefined;
+  /** The latest read of the write counter, begun after the requests numbered up to `after` arrived. */
+  private lastRead: { after: number; version: Promise<bigint> } | undefined;
   /** What this instance wrote after the cached state, by the write counter each write produced. */
   private readonly localWrites = new Map<bigint, InventoryRow>();
 
   constructor(private readonly repository: InventoryRepository) {}
 
   /**
-   * The listing, serialised once per database state. Every call first reads the database's
-   * write counter, which each change to `pets` bumps in its own transaction (a trigger,
-   * whichever instance or tool wrote): one read of one row instead of the table, and a write
-   * acknowledged by any instance sharing the database is listed by the next request here. A
+   * The listing, serialised once per database state, as of a moment after the request numbered
+   * `arrival` came in. Every call first has the database's write counter read (versionFor),
+   * which each change to `pets` bumps in its own transaction (a trigger, whichever instance or
+   * tool wrote): one read of one row instead of the table, and a write acknowledged by any
+   * instance sharing the database is listed by the next request here. A
    * cheaper signal (LISTEN/NOTIFY, a timer) would let such a write go unseen for a while, and
    * a client that updated stock and then listed it could see its old figure.
    * When the counter moved only by this instance's own updates, their rows are applied to the
    * cached listing; so are a few changes made elsewhere, where the database logs which pets
    * they touched (SQLite). Anything else reads the table again.
    */
-  async listInventory(): Promise<InventoryListing> {
-    const seen = await this.repository.listing.version();
+  async listInventory(arrival = Infinity): Promise<InventoryListing> {
+    const seen = await this.versionFor(arrival);
     const cached = this.cached;
     if (cached?.version === seen) return cached;
     if (cached && seen > cached.version) {
@@ -56,6 +60,20 @@ export class InventoryService {
       this.localWrites.set(version, row);
     }
     return { petId: BigInt(row.petId), quantity: Number(row.quantity), status: row.status };
+  }
+
+  /**
+   * The write counter as read after the request numbered `arrival` came in: the last read if it
+   * began after that (under load, one read serves every request that arrived before it), else a
+   * new one. Either way it includes every write acknowledged before the request was sent.
+   */
+  private versionFor(arrival: number): Promise<bigint> {
+    const last = this.lastRead;
+    if (last && last.after >= arrival) return last.version;
+    const after = arrivalsSoFar();
+    const version = this.repository.listing.version();
+    this.lastRead = { after, version };
+    return version;
   }
 
   private applyLocalWrites(cached: InventoryListing, seen: bigint): InventoryListing | undefined {
