@@ -4,7 +4,10 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { INVENTORY_CHANGES_KEPT } from '../src/database/migrations/sqlite/1795300000000-InventoryChanges.js';
+import {
+  INVENTORY_CHANGES_KEPT,
+  INVENTORY_CHANGES_PRUNED_EVERY,
+} from '../src/database/migrations/sqlite/1795300000000-InventoryChanges.js';
 import { InventoryRepository, type ImportRow } from '../src/inventory/inventory.repository.js';
 import { LISTING_CHUNK_ROWS } from '../src/inventory/inventory-listing.js';
 import { createTestApp, type TestApp } from './support/create-test-app.js';
@@ -226,20 +229,34 @@ describe('inventory listing cache across instances sharing a SQLite file (e2e)',
     expect(snapshot).toHaveBeenCalledTimes(1);
   });
 
-  it('should keep the change log to its latest entries and read the table when it no longer reaches back', async () => {
+  it('should keep the change log to its latest entries, pruned in batches', async () => {
+    const dataSource = b.app.get(DataSource);
+    const writes = INVENTORY_CHANGES_KEPT + INVENTORY_CHANGES_PRUNED_EVERY + 10;
+    await dataSource.query(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${writes})
+       INSERT INTO pets (id, name, status, quantity, updated_at) SELECT 1000 + i, NULL, 'available', i, CURRENT_TIMESTAMP FROM n`,
+    );
+    const [log] = await dataSource.query(`SELECT COUNT(*) AS entries, MAX(version) AS newest FROM inventory_changes`);
+    const [{ version }] = await dataSource.query(`SELECT version FROM inventory_version`);
+    expect(log.newest).toBe(version);
+    expect(log.entries).toBeGreaterThanOrEqual(INVENTORY_CHANGES_KEPT);
+    expect(log.entries).toBeLessThan(INVENTORY_CHANGES_KEPT + INVENTORY_CHANGES_PRUNED_EVERY);
+    expect((await apiA.list()).body).toHaveLength(PETS.length + writes);
+  });
+
+  it('should read the table when the change log no longer reaches back to its listing', async () => {
     await apiA.list();
     const snapshot = vi.spyOn(a.app.get(InventoryRepository).listing, 'snapshot');
     const dataSource = b.app.get(DataSource);
-    await dataSource.query(
-      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${INVENTORY_CHANGES_KEPT + 10})
-       INSERT INTO pets (id, name, status, quantity, updated_at) SELECT 1000 + i, NULL, 'available', i, CURRENT_TIMESTAMP FROM n`,
-    );
-    await dataSource.query(`UPDATE pets SET quantity = 9 WHERE id = 1`);
-    const [{ entries }] = await dataSource.query(`SELECT COUNT(*) AS entries FROM inventory_changes`);
-    expect(entries).toBe(INVENTORY_CHANGES_KEPT);
+    await apiB.patch('1', 9).expect(200);
+    await apiB.patch('2', 3).expect(200);
+    // As pruning would leave it: the entry of the first write gone, the second one kept.
+    await dataSource.query(`DELETE FROM inventory_changes WHERE version < (SELECT MAX(version) FROM inventory_changes)`);
     const listed = await apiA.list().expect(200);
-    expect(listed.body).toHaveLength(PETS.length + INVENTORY_CHANGES_KEPT + 10);
-    expect(listed.body[0]).toEqual({ petId: 1, quantity: 9, status: 'available' });
+    expect(listed.body.slice(0, 2)).toEqual([
+      { petId: 1, quantity: 9, status: 'available' },
+      { petId: 2, quantity: 3, status: 'pending' },
+    ]);
     expect(snapshot).toHaveBeenCalledTimes(1);
   });
 

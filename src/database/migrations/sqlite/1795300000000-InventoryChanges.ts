@@ -1,17 +1,17 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** How many of the latest versions the change log keeps; an older cache reads the whole table. */
+/** The change log keeps at least the latest this many versions; an older cache reads the whole table. */
 export const INVENTORY_CHANGES_KEPT = 1024;
+/** Every this many versions, the entries beyond INVENTORY_CHANGES_KEPT are deleted in one go. */
+export const INVENTORY_CHANGES_PRUNED_EVERY = 256;
 
 const BUMP = `UPDATE "inventory_version" SET "version" = "version" + 1 WHERE "id" = 1`;
-const CURRENT = `(SELECT "version" FROM "inventory_version" WHERE "id" = 1)`;
 
-/** The trigger body: bump the counter, log which pet that version changed, forget old entries. */
+/** The trigger body: bump the counter and log which pet that version changed. */
 function logChange(pet: 'NEW' | 'OLD'): string {
   return `BEGIN
     ${BUMP};
-    INSERT INTO "inventory_changes" ("version", "pet_id") VALUES (${CURRENT}, ${pet}."id");
-    DELETE FROM "inventory_changes" WHERE "version" <= ${CURRENT} - ${INVENTORY_CHANGES_KEPT};
+    INSERT INTO "inventory_changes" ("version", "pet_id") SELECT "version", ${pet}."id" FROM "inventory_version" WHERE "id" = 1;
   END`;
 }
 
@@ -21,9 +21,10 @@ function logChange(pet: 'NEW' | 'OLD'): string {
  * one writer at a time, so versions are in commit order and a reader at version V has seen
  * exactly the entries up to V. (PostgreSQL's striped counter gives no such order; there a
  * stale cache reads the table.) The triggers replace those of InventoryVersion: same counter,
- * plus one log row per version. Written by hand: TypeORM generates neither triggers nor tables
- * without an entity, and a later generated migration that rebuilds `pets` must create these
- * triggers again (test/inventory-cache.e2e-spec.ts fails if it does not).
+ * plus one log row per version, the oldest pruned in batches. Written by hand: TypeORM
+ * generates neither triggers nor tables without an entity, and a later generated migration
+ * that rebuilds `pets` must create these triggers again (test/inventory-cache.e2e-spec.ts
+ * fails if it does not).
  */
 export class InventoryChanges1795300000000 implements MigrationInterface {
   name = 'InventoryChanges1795300000000';
@@ -34,9 +35,17 @@ export class InventoryChanges1795300000000 implements MigrationInterface {
     await queryRunner.query(`CREATE TRIGGER "TRG_pets_version_insert" AFTER INSERT ON "pets" ${logChange('NEW')}`);
     await queryRunner.query(`CREATE TRIGGER "TRG_pets_version_update" AFTER UPDATE OF "id", "quantity", "status" ON "pets" ${logChange('NEW')}`);
     await queryRunner.query(`CREATE TRIGGER "TRG_pets_version_delete" AFTER DELETE ON "pets" ${logChange('OLD')}`);
+    // Pruning in batches, not one entry per write: most writes then touch no more of the log
+    // than its last page.
+    await queryRunner.query(
+      `CREATE TRIGGER "TRG_inventory_changes_prune" AFTER INSERT ON "inventory_changes"
+       WHEN NEW."version" % ${INVENTORY_CHANGES_PRUNED_EVERY} = 0
+       BEGIN DELETE FROM "inventory_changes" WHERE "version" <= NEW."version" - ${INVENTORY_CHANGES_KEPT}; END`,
+    );
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`DROP TRIGGER "TRG_inventory_changes_prune"`);
     for (const name of ['insert', 'update', 'delete']) await queryRunner.query(`DROP TRIGGER "TRG_pets_version_${name}"`);
     const bump = `BEGIN ${BUMP}; END`;
     await queryRunner.query(`CREATE TRIGGER "TRG_pets_version_insert" AFTER INSERT ON "pets" ${bump}`);
