@@ -5,15 +5,22 @@ import { ApiKeysService } from './api-keys.service.js';
 import type { IdentifiedRequest, Identity, Principal } from './principal.js';
 import { IS_PUBLIC } from './public.decorator.js';
 
-/** Routes are fixed once the app runs: each handler's answer is looked up once, not by three guards per request. */
-const publicHandlers = new WeakMap<object, boolean>();
+/**
+ * Routes are fixed once the app runs: each route's answer is looked up once, not by three guards
+ * per request. By class and handler, as the metadata is: a handler inherited by two controllers
+ * may be public in one only.
+ */
+const publicRoutes = new WeakMap<object, WeakMap<object, boolean>>();
 
 export function isPublicRoute(reflector: Reflector, context: ExecutionContext): boolean {
+  const controller = context.getClass();
   const handler = context.getHandler();
-  let isPublic = publicHandlers.get(handler);
+  let handlers = publicRoutes.get(controller);
+  if (handlers === undefined) publicRoutes.set(controller, (handlers = new WeakMap()));
+  let isPublic = handlers.get(handler);
   if (isPublic === undefined) {
-    isPublic = reflector.getAllAndOverride<boolean>(IS_PUBLIC, [handler, context.getClass()]) === true;
-    publicHandlers.set(handler, isPublic);
+    isPublic = reflector.getAllAndOverride<boolean>(IS_PUBLIC, [handler, controller]) === true;
+    handlers.set(handler, isPublic);
   }
   return isPublic;
 }

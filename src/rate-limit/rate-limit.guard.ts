@@ -104,7 +104,7 @@ export class RateLimitGuard extends ThrottlerGuard {
     );
   }
 
-  /** Callers without a valid key (those with one are counted by key id, whatever their address): by client IP. */
+  /** Callers without a valid key, by client IP (IPv6 per /64); a valid key is counted by its id, whatever its address. */
   protected override async getTracker(req: IdentifiedRequest): Promise<string> {
     return `ip:${await super.getTracker(req)}`;
   }
