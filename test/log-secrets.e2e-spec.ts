@@ -151,6 +151,16 @@ describe('no raw key in the logs (e2e, built server)', () => {
     // Not vacuous: every request above was logged.
     const logged = log.split('\n').filter((line) => /"req":\{/.test(line)).length;
     expect(logged, log.slice(0, 2000)).toBeGreaterThanOrEqual(requests - 2);
+    // A line logged while a request is handled names it as its request line does.
+    const entries = log
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { msg?: string; reqId?: string; deprecatedOperation?: string; req?: { url?: string } });
+    const deprecation = entries.find((entry) => entry.deprecatedOperation === 'getPetById');
+    expect(deprecation?.reqId).toEqual(expect.any(String));
+    expect(
+      entries.some((entry) => entry.msg === 'request completed' && entry.reqId === deprecation?.reqId && entry.req?.url === '/v1/pets/1'),
+    ).toBe(true);
     for (const [name, key] of Object.entries(keys)) {
       for (const text of [log, cliOutput.join('\n')]) {
         expect(text.includes(key), `raw ${name} key found`).toBe(false);

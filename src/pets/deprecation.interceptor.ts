@@ -56,6 +56,7 @@ export class PetsDeprecationInterceptor implements NestInterceptor {
     const principal = req.identity?.kind === 'key' ? req.identity.principal : undefined;
     this.logger.warn(
       {
+        reqId: (req as { id?: unknown }).id,
         deprecatedOperation: 'getPetById',
         keyId: principal?.keyId,
         keyPrefix: principal?.keyPrefix,

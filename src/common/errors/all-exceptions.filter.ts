@@ -55,12 +55,15 @@ export class AllExceptionsFilter implements ExceptionFilter {
     // database that does not answer: one warning line each, not a stack trace per request.
     if (error.code === 'service_unavailable') {
       if (!(exception instanceof ApiError)) {
-        this.logger.warn(`Database unavailable on ${req.method} ${maskApiKeys(req.path)}: ${describeError(exception)}`);
+        this.logger.warn(
+          { reqId: req.id },
+          `Database unavailable on ${req.method} ${maskApiKeys(req.path)}: ${describeError(exception)}`,
+        );
       }
     } else if (error.status >= 500) {
       const path = maskApiKeys(req.path);
       this.logger.error(
-        { err: exception, requestId: req.id, method: req.method, path },
+        { err: exception, reqId: req.id, method: req.method, path },
         `Unhandled error on ${req.method} ${path} (request ${req.id ?? 'unknown'})`,
       );
     }
