@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mulberry32 } from '../bench/lib/fixtures.js';
 import {
   createKeyWithCli,
   ensureBuilt,
@@ -38,18 +39,6 @@ const Database = createRequire(import.meta.url)('better-sqlite3') as new (
   path: string,
   options: { readonly: boolean },
 ) => { pragma(sql: string, options: { simple: true }): unknown; close(): void };
-
-/** Seeded per run (and printed on failure) so a failing interleaving can be retried. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 async function stock(
   server: RunningServer,
@@ -93,7 +82,8 @@ describe('crash durability (e2e, built server)', () => {
 
   it('should keep every acknowledged write across repeated SIGKILLs', async () => {
     const seed = Number(process.env.CRASH_SEED ?? Date.now() % 1_000_000);
-    const rand = random(seed);
+    // Seeded per run (and printed on failure) so a failing interleaving can be retried.
+    const rand = mulberry32(seed);
     const where = (detail: string) => `${detail} (seed ${seed}; rerun with CRASH_SEED=${seed})`;
     let stored = new Map(PETS.map((id) => [id, 1]));
     let next = 1;
