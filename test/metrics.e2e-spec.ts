@@ -1,23 +1,15 @@
-import { createServer } from 'node:net';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MetricsServer } from '../src/metrics/metrics.server.js';
 import { MetricsService } from '../src/metrics/metrics.service.js';
+import { freePort } from './support/built-server.js';
 import { createTestApp, type TestApp } from './support/create-test-app.js';
 
 /** The value of one sample line, e.g. `petstore_http_requests_total{operation="x",status="200"}`. */
 function sample(text: string, series: string): number | undefined {
   const line = text.split('\n').find((l) => l.startsWith(`${series} `));
   return line === undefined ? undefined : Number(line.slice(series.length + 1));
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 describe('/metrics (e2e)', () => {

@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { freePort } from '../../support/built-server.js';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
 const MAIN = join(ROOT, 'dist', 'main.js');
@@ -17,15 +17,6 @@ export interface Instance {
   /** What the process wrote to stdout and stderr so far. */
   log(): string;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-/** A port nobody listens on right now (the OS picks it; the instance binds it a moment later). */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /** Spawns `node dist/main.js` with `env` on a free port; see `waitReady`. */
