@@ -291,6 +291,22 @@ const RESERVED_HEADERS = new Set([
   'content-encoding',
 ]);
 
+type GeneratedHeaders = typeof headersArb extends fc.Arbitrary<infer T> ? T : never;
+
+/** The request headers a generated set stands for, and whether their Authorization carries the key validly. */
+function requestHeaders(generated: GeneratedHeaders, key: string): { headers: Record<string, string>; valid: boolean } {
+  const headers: Record<string, string> = { ...generated.extra };
+  let valid = false;
+  if (generated.auth?.startsWith('raw:')) headers.Authorization = generated.auth.slice(4);
+  else if (generated.auth !== undefined) {
+    headers.Authorization = generated.auth.replaceAll('KEY', key);
+    valid = authorizes(generated.auth);
+  }
+  if (generated.requestId !== undefined) headers['X-Request-Id'] = generated.requestId;
+  if (generated.forwardedFor !== undefined) headers['X-Forwarded-For'] = generated.forwardedFor;
+  return { headers, valid };
+}
+
 const headersArb = fc.record({
   auth: fc.oneof(
     fc.constantFrom(...AUTH_SHAPES),
@@ -534,16 +550,7 @@ describe('fuzzing the HTTP surface (e2e)', () => {
   it('should answer any headers with 200 or 401 as the key decides, and echo only a well-formed request id', async () => {
     await fc.assert(
       fc.asyncProperty(headersArb, fc.constantFrom('GET', 'PATCH'), async (generated, method) => {
-        const headers: Record<string, string> = { ...generated.extra };
-        let valid = false;
-        if (generated.auth?.startsWith('raw:')) headers.Authorization = generated.auth.slice(4);
-        else if (generated.auth !== undefined) {
-          headers.Authorization = generated.auth.replaceAll('KEY', key);
-          valid = authorizes(generated.auth);
-        }
-        if (generated.requestId !== undefined) headers['X-Request-Id'] = generated.requestId;
-        if (generated.forwardedFor !== undefined)
-          headers['X-Forwarded-For'] = generated.forwardedFor;
+        const { headers, valid } = requestHeaders(generated, key);
         const body = method === 'PATCH' ? '{"quantity":1}' : undefined;
         if (body) headers['Content-Type'] = 'application/json';
         const reply = await client.send({
@@ -619,16 +626,7 @@ describe('fuzzing headers with the rate limiter on (e2e)', () => {
     ).text;
     await fc.assert(
       fc.asyncProperty(headersArb, async (generated) => {
-        const headers: Record<string, string> = { ...generated.extra };
-        let valid = false;
-        if (generated.auth?.startsWith('raw:')) headers.Authorization = generated.auth.slice(4);
-        else if (generated.auth !== undefined) {
-          headers.Authorization = generated.auth.replaceAll('KEY', key);
-          valid = authorizes(generated.auth);
-        }
-        if (generated.requestId !== undefined) headers['X-Request-Id'] = generated.requestId;
-        if (generated.forwardedFor !== undefined)
-          headers['X-Forwarded-For'] = generated.forwardedFor;
+        const { headers, valid } = requestHeaders(generated, key);
         const reply = await client.send({ method: 'GET', path: '/v1/inventory', headers });
         expectWellFormed(reply, headers);
         // Keyless callers share per-IP limits and may be limited or banned; a valid key never is here.
