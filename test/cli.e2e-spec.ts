@@ -1,52 +1,19 @@
-import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiKeysService } from '../src/auth/api-keys.service.js';
+import { ensureBuilt, spawnCli as spawnBuiltCli } from './support/built-server.js';
 import { createTestApp, type TestApp } from './support/create-test-app.js';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const CLI = join(ROOT, 'dist', 'cli', 'cli.js');
 const KEY_PATTERN = /^pk_test_[0-9A-Za-z]{40}$/;
 // better-sqlite3 ships no type declarations; this is the little of it used here.
 const Database = createRequire(import.meta.url)('better-sqlite3') as new (path: string) => {
   prepare(sql: string): { run(): unknown; all(): unknown[] };
   close(): void;
 };
-
-interface CliResult {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/**
- * `npm test` builds first; a lone run of this file builds when dist lags behind the CLI sources.
- * tsc emits even when it reports a type error elsewhere, so only a missing CLI stops the suite.
- */
-function buildIfStale(): void {
-  const srcDir = join(ROOT, 'src', 'cli');
-  const newest = Math.max(
-    ...readdirSync(srcDir).map((file) => statSync(join(srcDir, file)).mtimeMs),
-  );
-  if (existsSync(CLI) && statSync(CLI).mtimeMs >= newest) return;
-  try {
-    execFileSync(
-      process.execPath,
-      [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'],
-      {
-        cwd: ROOT,
-        stdio: 'inherit',
-      },
-    );
-  } catch (err) {
-    if (!existsSync(CLI)) throw err;
-  }
-}
 
 function lines(text: string): string[] {
   return text.split('\n').filter((line) => line !== '');
@@ -59,19 +26,7 @@ describe('CLI (e2e)', () => {
     APP_ENV: 'development',
   });
 
-  const spawnCli = (env: Record<string, string>, args: string[]): Promise<CliResult> =>
-    new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, [CLI, ...args], {
-        cwd: dir,
-        env: { ...process.env, ...env },
-      });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-      child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-      child.on('error', reject);
-      child.on('close', (code) => resolve({ code, stdout, stderr }));
-    });
+  const spawnCli = (env: Record<string, string>, args: string[]) => spawnBuiltCli(env, args, dir);
   const cli = (db: string, ...args: string[]) => spawnCli(envFor(db), args);
 
   const file = (name: string, content: string): string => {
@@ -79,7 +34,7 @@ describe('CLI (e2e)', () => {
     return name;
   };
 
-  beforeAll(buildIfStale, 120_000);
+  beforeAll(ensureBuilt, 120_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   // Every run boots Node, Nest and TypeORM (about a second of CPU), so independent runs go in parallel.

@@ -1,36 +1,10 @@
-import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt, spawnCli } from './support/built-server.js';
 import { createTestApp } from './support/create-test-app.js';
-
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const CLI = join(ROOT, 'dist', 'cli', 'cli.js');
-const SOURCES = [
-  'src/cli/orders.command.ts',
-  'src/cli/cli.ts',
-  'src/orders/orders.importer.ts',
-  'src/orders/orders.repository.ts',
-];
-const BUILT = join(ROOT, 'dist', 'cli', 'orders.command.js');
-
-/** `npm test` builds first; a lone run of this file builds when dist lags behind the sources. */
-function buildIfStale(): void {
-  const newest = Math.max(...SOURCES.map((file) => statSync(join(ROOT, file)).mtimeMs));
-  if (existsSync(BUILT) && statSync(BUILT).mtimeMs >= newest) return;
-  try {
-    execFileSync(
-      process.execPath,
-      [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'],
-      { cwd: ROOT, stdio: 'inherit' },
-    );
-  } catch (err) {
-    if (!existsSync(BUILT)) throw err;
-  }
-}
 
 describe('CLI: orders import (e2e)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'petstore-orders-cli-'));
@@ -39,24 +13,10 @@ describe('CLI: orders import (e2e)', () => {
     writeFileSync(join(dir, name), content);
     return name;
   };
-  const cli = (
-    ...args: string[]
-  ): Promise<{ code: number | null; stdout: string; stderr: string }> =>
-    new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, [CLI, ...args], {
-        cwd: dir,
-        env: { ...process.env, DATABASE_URL, APP_ENV: 'development' },
-      });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-      child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-      child.on('error', reject);
-      child.on('close', (code) => resolve({ code, stdout, stderr }));
-    });
+  const cli = (...args: string[]) => spawnCli({ DATABASE_URL, APP_ENV: 'development' }, args, dir);
 
   beforeAll(async () => {
-    buildIfStale();
+    await ensureBuilt();
     const pets = file(
       'pets.json',
       '[{"petId": 1, "quantity": 3, "status": "available"}, {"petId": 9007199254740993, "quantity": 1, "status": "pending"}]',

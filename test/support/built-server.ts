@@ -78,27 +78,33 @@ export function freePort(): Promise<number> {
   });
 }
 
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the built CLI to completion, in `cwd`, with `env` over this process's environment. */
+export function spawnCli(env: Record<string, string>, args: string[], cwd = ROOT): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, ...args], { cwd, env: { ...process.env, ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
 /** Runs the built CLI to completion; rejects on a non-zero exit. */
-export function runCli(
+export async function runCli(
   env: Record<string, string>,
   args: string[],
 ): Promise<{ stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], {
-      cwd: ROOT,
-      env: { ...process.env, ...env },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) =>
-      code === 0
-        ? resolve({ stdout, stderr })
-        : reject(new Error(`cli ${args.join(' ')} exited ${code}:\n${stdout}\n${stderr}`)),
-    );
-  });
+  const { code, stdout, stderr } = await spawnCli(env, args);
+  if (code !== 0) throw new Error(`cli ${args.join(' ')} exited ${code}:\n${stdout}\n${stderr}`);
+  return { stdout, stderr };
 }
 
 /** The raw key that `keys create` prints as its last line. */
