@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { countField, type ImportResult, int64Field, parseJsonRows } from '../common/import/json-rows.js';
+import { countField, type ImportResult, int64Field, parseJsonRows, upsertInBatches } from '../common/import/json-rows.js';
 import { MAX_QUANTITY } from './dto/inventory-update.dto.js';
 import { InventoryRepository, type ImportRow } from './inventory.repository.js';
 import { nextStatus, PET_STATUSES, type PetStatus } from './pet-status.js';
 
-const BATCH_SIZE = 500;
 const FIELDS = new Set(['petId', 'quantity', 'status', 'name']);
 
 /** Checks one element of the file; returns the row or a list of what is wrong with it. */
@@ -47,14 +46,8 @@ export class InventoryImporter {
 
   /** Upserts every row in one transaction: all rows are stored, or none. */
   async import(rows: ImportRow[], onProgress?: (done: number, total: number) => void): Promise<ImportResult> {
-    return this.repository.transaction(async (manager) => {
-      let inserted = 0;
-      for (let start = 0; start < rows.length; start += BATCH_SIZE) {
-        const batch = rows.slice(start, start + BATCH_SIZE);
-        inserted += await this.repository.upsertBatch(manager, batch);
-        onProgress?.(start + batch.length, rows.length);
-      }
-      return { inserted, updated: rows.length - inserted };
-    });
+    return this.repository.transaction((manager) =>
+      upsertInBatches(rows, (batch) => this.repository.upsertBatch(manager, batch), onProgress),
+    );
   }
 }

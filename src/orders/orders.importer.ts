@@ -1,16 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import {
   countField,
+  IMPORT_BATCH_ROWS,
   type ImportResult,
   int64Field,
   parseJsonRows,
   throwIfAny,
+  upsertInBatches,
 } from '../common/import/json-rows.js';
 import { MAX_QUANTITY } from '../inventory/dto/inventory-update.dto.js';
 import { ORDER_STATUSES, type OrderStatus } from './order-status.js';
 import { OrdersRepository, type OrderImportRow } from './orders.repository.js';
 
-const BATCH_SIZE = 500;
 const FIELDS = new Set(['id', 'petId', 'quantity', 'status', 'shipDate', 'complete']);
 const INT64_RANGE = 'an integer from 1 to 9223372036854775807';
 const DATE_TIME =
@@ -99,8 +100,8 @@ export class OrdersImporter {
   ): Promise<ImportResult> {
     return this.repository.transaction(async (manager) => {
       const problems: string[] = [];
-      for (let start = 0; start < rows.length; start += BATCH_SIZE) {
-        const batch = rows.slice(start, start + BATCH_SIZE);
+      for (let start = 0; start < rows.length; start += IMPORT_BATCH_ROWS) {
+        const batch = rows.slice(start, start + IMPORT_BATCH_ROWS);
         const known = await this.repository.existingPetIds(manager, [
           ...new Set(batch.map((row) => row.petId)),
         ]);
@@ -110,14 +111,7 @@ export class OrdersImporter {
         });
       }
       throwIfAny(problems);
-
-      let inserted = 0;
-      for (let start = 0; start < rows.length; start += BATCH_SIZE) {
-        const batch = rows.slice(start, start + BATCH_SIZE);
-        inserted += await this.repository.upsertBatch(manager, batch);
-        onProgress?.(start + batch.length, rows.length);
-      }
-      return { inserted, updated: rows.length - inserted };
+      return upsertInBatches(rows, (batch) => this.repository.upsertBatch(manager, batch), onProgress);
     });
   }
 }

@@ -14,6 +14,24 @@ export interface ImportResult {
   updated: number;
 }
 
+/** Rows per statement when an import is stored. */
+export const IMPORT_BATCH_ROWS = 500;
+
+/** Stores rows IMPORT_BATCH_ROWS at a time with `upsert`, which says how many of a batch were new; reports progress. */
+export async function upsertInBatches<T>(
+  rows: readonly T[],
+  upsert: (batch: T[]) => Promise<number>,
+  onProgress?: (done: number, total: number) => void,
+): Promise<ImportResult> {
+  let inserted = 0;
+  for (let start = 0; start < rows.length; start += IMPORT_BATCH_ROWS) {
+    const batch = rows.slice(start, start + IMPORT_BATCH_ROWS);
+    inserted += await upsert(batch);
+    onProgress?.(start + batch.length, rows.length);
+  }
+  return { inserted, updated: rows.length - inserted };
+}
+
 const MAX_REPORTED_PROBLEMS = 20;
 
 /** An int64 id given as a JSON number (kept exact by lossless-json) or a decimal string. */
