@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
@@ -11,6 +12,12 @@ import {
 import { InventoryRepository, type ImportRow } from '../src/inventory/inventory.repository.js';
 import { LISTING_CHUNK_ROWS } from '../src/inventory/inventory-listing.js';
 import { createTestApp, type TestApp } from './support/create-test-app.js';
+
+// better-sqlite3 ships no type declarations; this is the little of it used here.
+const Database = createRequire(import.meta.url)('better-sqlite3') as new (path: string) => {
+  prepare(sql: string): { run(): unknown };
+  close(): void;
+};
 
 /** What JSON.parse makes of 9007199254740993 (2^53 + 1); the exact text is checked beside it. */
 const BIG_ID_PARSED = Number('9007199254740993');
@@ -258,6 +265,22 @@ describe('inventory listing cache across instances sharing a SQLite file (e2e)',
       { petId: 2, quantity: 3, status: 'pending' },
     ]);
     expect(snapshot).toHaveBeenCalledTimes(1);
+  });
+
+  it('should read the write counter once per turn of the event loop, after every request of that turn', async () => {
+    const reader = a.app.get(InventoryRepository).listing;
+    const start = await reader.version();
+    const first = reader.version();
+    const second = reader.version();
+    expect(second).toBe(first);
+    // Committed after both calls, before the turn ends: the one read is made after it.
+    const other = new Database(join(dir, 'shared.sqlite'));
+    other.prepare('UPDATE pets SET quantity = quantity + 1 WHERE id = 1').run();
+    other.close();
+    expect(await first).toBe(start + 1n);
+    const third = reader.version();
+    expect(third).not.toBe(first);
+    expect(await third).toBe(start + 1n);
   });
 
   it('should list an import by another instance on the next request', async () => {
