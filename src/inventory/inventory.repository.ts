@@ -5,6 +5,7 @@ import { existingIds, runSql, writeTransaction } from '../database/sql.js';
 import { createListingReader, ITEM_COLUMNS, type ListingReader, VERSION_SQL } from './listing-reader.js';
 import { NEXT_STATUS_SQL, type PetStatus } from './pet-status.js';
 import { sqliteHandle } from './sqlite-handle.js';
+import { SqliteQuantityWriter } from './sqlite-quantity-writer.js';
 
 /** A stock row as SQL returns it; `petId` is int64 text, exact on every driver. */
 export interface InventoryRow {
@@ -17,13 +18,11 @@ export interface QuantityUpdate {
   /** The updated entry; undefined when no pet has the id. */
   row: InventoryRow | undefined;
   /**
-   * The write counter this update produced, where it is known exactly (SQLite, when no other
-   * write came between). It lets the listing cache apply the row instead of re-reading.
+   * The write counter this update produced, where it is known exactly (SQLite, outside a
+   * transaction of this process). It lets the listing cache apply the row instead of re-reading.
    */
   version?: bigint;
 }
-
-type QuantityWriter = (petId: bigint, quantity: number) => QuantityUpdate;
 
 const SET_QUANTITY_SQL = `UPDATE pets SET quantity = :quantity, status = ${NEXT_STATUS_SQL}, updated_at = CURRENT_TIMESTAMP
   WHERE id = :petId RETURNING ${ITEM_COLUMNS}`;
@@ -38,7 +37,7 @@ export interface ImportRow {
 @Injectable()
 export class InventoryRepository implements OnModuleInit, OnModuleDestroy {
   private reader: ListingReader | undefined;
-  private sqliteWriter: QuantityWriter | undefined;
+  private sqliteWriter: SqliteQuantityWriter | undefined;
 
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
@@ -58,34 +57,21 @@ export class InventoryRepository implements OnModuleInit, OnModuleDestroy {
 
   /** Sets a quantity and applies the status rule in one atomic statement. */
   async setQuantity(petId: bigint, quantity: number): Promise<QuantityUpdate> {
-    if (this.sqliteWriter) return this.sqliteWriter(petId, quantity);
+    if (this.sqliteWriter) return this.sqliteWriter.setQuantity(petId, quantity);
     const rows = await this.query<InventoryRow>(SET_QUANTITY_SQL, { quantity, petId: petId.toString() });
     return { row: rows[0] };
   }
 
   /**
-   * On SQLite the update runs as a prepared statement on TypeORM's connection (better-sqlite3
+   * On SQLite the updates run as a prepared statement on TypeORM's connection (better-sqlite3
    * is synchronous, so this is what TypeORM would do, without re-parsing the SQL per call),
-   * between two reads of the write counter. Nothing of this process can run in between; if
-   * the counter moved by exactly one, no other writer committed either, and the update's own
-   * trigger produced that value. (One transaction around the three would cost more: a
-   * statement firing a trigger inside a transaction needs a statement journal.)
+   * committed together per turn of the event loop (SqliteQuantityWriter).
    */
-  private createSqliteWriter(): QuantityWriter | undefined {
+  private createSqliteWriter(): SqliteQuantityWriter | undefined {
     const sqlite = sqliteHandle(this.dataSource);
     if (!sqlite) return undefined;
     const db = sqlite.connection;
-    const update = db.prepare(SET_QUANTITY_SQL);
-    const counter = db.prepare(VERSION_SQL).pluck();
-    return (petId, quantity) => {
-      // Inside a transaction of this process (an import) the counter is not final until it
-      // commits, and the update commits or rolls back with it.
-      if (db.inTransaction) return { row: update.get({ petId, quantity }) as InventoryRow | undefined };
-      const before = counter.get() as number;
-      const row = update.get({ petId, quantity }) as InventoryRow | undefined;
-      const after = row ? (counter.get() as number) : undefined;
-      return { row, version: after === before + 1 ? BigInt(after) : undefined };
-    };
+    return new SqliteQuantityWriter(db, db.prepare(SET_QUANTITY_SQL), db.prepare(VERSION_SQL).pluck());
   }
 
   async count(manager?: EntityManager): Promise<number> {
