@@ -2,6 +2,7 @@ import type { NestApplicationOptions } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from 'nestjs-pino';
 import { installJsonWriter } from './common/http/json.js';
+import { RequestObservers } from './common/http/request-observers.js';
 import { applySecurity } from './common/http/security.js';
 import type { AppConfig } from './config/app-config.js';
 import { setupOpenApi } from './openapi/openapi.setup.js';
@@ -20,6 +21,8 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): Ne
   app.set('trust proxy', config.http.trustProxy);
   installJsonWriter(app);
   setupOpenApi(app, config);
+  // After the documentation's routes, before every route of the API (registered at init).
+  app.use(app.get(RequestObservers).middleware);
   app.enableShutdownHooks();
   return app;
 }

@@ -1,4 +1,4 @@
-import { Global, Injectable, MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
+import { Global, Injectable, Module } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 
 const ARRIVAL = Symbol('arrival');
@@ -29,7 +29,9 @@ export interface RequestObserver {
 /**
  * Every observer of requests behind one middleware: one Express layer, one clock reading and one
  * 'close' listener per request, however many observe. Modules add theirs when they are built.
- * The middleware also numbers requests as they arrive (`arrivalOf`).
+ * The middleware also numbers requests as they arrive (`arrivalOf`). configureApp mounts it on
+ * Express itself: through Nest's MiddlewareConsumer every request would also pay a path match
+ * and Nest's per-request bookkeeping for a middleware that applies to all of them.
  */
 @Injectable()
 export class RequestObservers {
@@ -59,10 +61,4 @@ export class RequestObservers {
 
 @Global()
 @Module({ providers: [RequestObservers], exports: [RequestObservers] })
-export class RequestObserversModule implements NestModule {
-  constructor(private readonly observers: RequestObservers) {}
-
-  configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(this.observers.middleware).forRoutes('*');
-  }
-}
+export class RequestObserversModule {}
