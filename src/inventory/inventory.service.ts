@@ -17,8 +17,8 @@ const MAX_CHANGES_APPLIED = 64;
 export class InventoryService {
   private cached: InventoryListing | undefined;
   private building: Promise<InventoryListing> | undefined;
-  /** The latest read of the write counter, begun after the requests numbered up to `after` arrived. */
-  private lastRead: { after: number; version: Promise<bigint> } | undefined;
+  /** The latest read of the write counter; `after` is set when it begins, to the requests numbered up to then. */
+  private lastRead: { after?: number; version: Promise<bigint> } | undefined;
   /** What this instance wrote after the cached state, by the write counter each write produced. */
   private readonly localWrites = new Map<bigint, InventoryRow>();
 
@@ -63,17 +63,24 @@ export class InventoryService {
   }
 
   /**
-   * The write counter as read after the request numbered `arrival` came in: the last read if it
-   * began after that (under load, one read serves every request that arrived before it), else a
-   * new one. Either way it includes every write acknowledged before the request was sent.
+   * The write counter as read after the request numbered `arrival` came in. A read begins once
+   * the event loop has run the I/O callbacks of the turn it was asked for in, and serves every
+   * request that arrived before it began: requests parsed together, or waiting together for
+   * Redis or a database connection, share one read (on a SQLite file a read transaction's locks
+   * cost about as much as the rest of a cached GET). Either way it includes every write
+   * acknowledged before the request was sent.
    */
   private versionFor(arrival: number): Promise<bigint> {
     const last = this.lastRead;
-    if (last && last.after >= arrival) return last.version;
-    const after = arrivalsSoFar();
-    const version = this.repository.listing.version();
-    this.lastRead = { after, version };
-    return version;
+    if (last && (last.after === undefined || last.after >= arrival)) return last.version;
+    const read: { after?: number; version: Promise<bigint> } = {
+      version: new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+        read.after = arrivalsSoFar();
+        return this.repository.listing.version();
+      }),
+    };
+    this.lastRead = read;
+    return read.version;
   }
 
   private applyLocalWrites(cached: InventoryListing, seen: bigint): InventoryListing | undefined {

@@ -118,7 +118,6 @@ class SqliteFileListingReader implements ListingReader {
   private snapshotStatements: { begin: SqliteStatement; version: SqliteStatement; chunk: SqliteStatement; commit: SqliteStatement } | undefined;
   private readonly connections: SqliteDatabase[] = [];
   private queue: Promise<unknown> = Promise.resolve();
-  private pendingVersion: Promise<bigint> | undefined;
 
   constructor(
     private readonly Database: SqliteConstructor,
@@ -146,25 +145,8 @@ class SqliteFileListingReader implements ListingReader {
     return this.versionStatements;
   }
 
-  /**
-   * The counter as committed after this call. The read is made once the event loop has run the
-   * I/O callbacks of this turn, for every call made in it: requests parsed together then share
-   * one read (a read-transaction's file locks cost about as much as the rest of a cached GET),
-   * and it still begins after each of them arrived, so it sees every write acknowledged before
-   * any of them was sent.
-   */
-  version(): Promise<bigint> {
-    this.pendingVersion ??= new Promise((resolve, reject) => {
-      setImmediate(() => {
-        this.pendingVersion = undefined;
-        try {
-          resolve(BigInt(this.statements.version.get() as number));
-        } catch (err) {
-          reject(err);
-        }
-      });
-    });
-    return this.pendingVersion;
+  async version(): Promise<bigint> {
+    return BigInt(this.statements.version.get() as number);
   }
 
   /**
