@@ -6,6 +6,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type autocannon from 'autocannon';
 import { makeCatalog, mulberry32, prepareDatabase, serviceEnv, writeCatalog, writeElsewhere } from './lib/fixtures.js';
+import { COUNTING_ENV, type CountedRequest, countingCommand, instructionsPerRequest, valgrindVersion } from './lib/instructions.js';
 import { type LoadResult, runLoad, timedRequest } from './lib/load.js';
 import { type BenchOptions, parseOptions } from './lib/options.js';
 import { fmt, markdownTable } from './lib/report.js';
@@ -472,6 +473,79 @@ async function largeCatalogue(opts: BenchOptions): Promise<void> {
   await stop(...targets);
 }
 
+/** Requests counted per target and scenario, after this many to warm up; and how many at a time. */
+const COUNTED = { warmup: 3000, count: 2000, connections: 4 };
+
+/**
+ * Instructions per request (valgrind's callgrind), for the `GET` of the small catalogue and the
+ * `PATCH`: the service, the floor, the cached-bytes baseline and the service with its limiter
+ * off. One target at a time, each started under valgrind on its own database.
+ */
+async function instructionCounts(opts: BenchOptions): Promise<void> {
+  const version = valgrindVersion();
+  if (version === undefined) {
+    log('instructions: skipped, valgrind is not installed (Debian: apt-get install valgrind)');
+    report.instructions = 'not measured (valgrind not installed)';
+    return;
+  }
+  const rows = makeCatalog(opts.items);
+  const catalog = writeCatalog(work, rows);
+  const petIds = rows.map((row) => row.petId);
+  const dir = mkdtempSync(join(work, 'callgrind-'));
+  const counting = countingCommand(dir);
+  const specs: { spec: TargetSpec; patch: boolean }[] = [];
+  const main = prepareDatabase(work, 'counted-service', catalog);
+  specs.push({ spec: baseline('floor (Nest+Express)', FLOOR, catalog, main.apiKey), patch: true });
+  specs.push({ spec: baseline('Nest, cached bytes only', CACHED, catalog, main.apiKey), patch: false });
+  specs.push({ spec: service('service', main.databaseUrl, main.apiKey), patch: true });
+  if (existsSync('dist/rate-limit')) {
+    const off = prepareDatabase(work, 'counted-service-limiter-off', catalog);
+    specs.push({ spec: service('service, limiter off', off.databaseUrl, off.apiKey, { RATE_LIMIT_ENABLED: 'false' }), patch: false });
+  }
+
+  const counts: Record<string, { get: number; patch?: number }> = {};
+  for (const { spec, patch } of specs) {
+    log(`  instructions: ${spec.name} (starting under valgrind)`);
+    const target = await Target.start(
+      { ...spec, env: { ...spec.env, ...COUNTING_ENV } },
+      { prefix: counting.prefix, nodeArgs: counting.nodeArgs, probe: PROBE, logDir: work, readyWithinMs: 600_000 },
+    );
+    running.add(target);
+    try {
+      const get = (): CountedRequest => ({ method: 'GET', path: '/v1/inventory', headers: target.headers });
+      counts[spec.name] = { get: await instructionsPerRequest(target, dir, get, COUNTED) };
+      if (patch) {
+        const random = mulberry32(7);
+        const update = (): CountedRequest => ({
+          method: 'PATCH',
+          path: `/v1/inventory/${petIds[Math.floor(random() * petIds.length)]}`,
+          headers: { ...target.headers, 'content-type': 'application/json' },
+          body: `{"quantity":${Math.floor(random() * 100)}}`,
+        });
+        counts[spec.name].patch = await instructionsPerRequest(target, dir, update, COUNTED);
+      }
+      log(`  instructions: ${spec.name} ${JSON.stringify(counts[spec.name])}`);
+    } finally {
+      await stop(target);
+    }
+  }
+
+  const floor = counts['floor (Nest+Express)'];
+  const thousands = (n: number | undefined) => (n === undefined ? '–' : `${Math.round(n / 1000).toLocaleString('en-US')}k`);
+  const versus = (n: number | undefined, of: number | undefined) => (n === undefined || of === undefined ? '–' : fmt.ratio(n / of));
+  const table = Object.entries(counts).map(([name, c]) => [name, thousands(c.get), versus(c.get, floor.get), thousands(c.patch), versus(c.patch, floor.patch)]);
+  tables.push(
+    `Instructions per request (${version}; ${COUNTED.count} requests after ${COUNTED.warmup} to warm up, ${COUNTED.connections} connections; fewer is better)\n\n` +
+      markdownTable(['target', 'GET', 'GET vs floor', 'PATCH', 'PATCH vs floor'], table),
+  );
+  const svc = counts.service;
+  check('Instructions: service GET vs floor', versus(svc.get, floor.get), '(reported)', true);
+  check('Instructions: service PATCH vs floor', versus(svc.patch, floor.patch), '(reported)', true);
+  const off = counts['service, limiter off'];
+  if (off) check('Instructions: limiter on memory, extra per GET vs off', fmt.pct(svc.get / off.get - 1), '(reported)', true);
+  report.instructions = { valgrind: version, ...COUNTED, perRequest: counts };
+}
+
 function gitDescribe(): string {
   try {
     const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
@@ -491,12 +565,15 @@ async function main(): Promise<void> {
   log(`bench: ${options.rounds} rounds x ${options.duration} s per target, ${options.connections} connections; ${pinning.description}`);
   if (['get', 'patch', 'soak'].some((s) => options.scenarios.has(s as never))) await smallCatalogue(options);
   if (options.scenarios.has('large')) await largeCatalogue(options);
+  if (options.scenarios.has('instructions')) await instructionCounts(options);
 
   const machine = `${cpus().length} x ${cpus()[0]?.model ?? 'CPU'}, ${fmt.mib(totalmem())} RAM, Node ${process.version}`;
   const header =
     `Run ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine}; ${pinning.description}; ` +
     `load average at start ${load.map((n) => n.toFixed(2)).join(' ')}. ` +
-    `${options.rounds} rounds x ${options.duration} s per target, medians over rounds; ratios are medians of per-round ratios.`;
+    (['get', 'patch', 'large', 'soak'].some((s) => options.scenarios.has(s as never))
+      ? `${options.rounds} rounds x ${options.duration} s per target, medians over rounds; ratios are medians of per-round ratios.`
+      : 'Instruction counts only.');
   const checkTable = markdownTable(
     ['check', 'measured', 'goal', 'met'],
     checks.map((c) => [c.name, c.value, c.goal, c.met ? 'yes' : 'NO']),

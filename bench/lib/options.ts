@@ -1,7 +1,9 @@
 import { parseArgs } from 'node:util';
 
-export const SCENARIOS = ['get', 'patch', 'large', 'soak'] as const;
+export const SCENARIOS = ['get', 'patch', 'large', 'soak', 'instructions'] as const;
 export type Scenario = (typeof SCENARIOS)[number];
+/** Instruction counts need valgrind and take minutes per server: run only when asked for. */
+const DEFAULT_SCENARIOS: readonly Scenario[] = ['get', 'patch', 'large', 'soak'];
 
 export interface BenchOptions {
   /** Measurement rounds; every target runs once per round, in an order that rotates. */
@@ -58,7 +60,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     return quick && name in QUICK ? QUICK[name as keyof typeof QUICK] : fallback;
   };
   const only = (values.only as string | undefined) ?? env.BENCH_ONLY;
-  const scenarios = new Set<Scenario>(only ? (only.split(',') as Scenario[]) : SCENARIOS);
+  const scenarios = new Set<Scenario>(only ? (only.split(',') as Scenario[]) : DEFAULT_SCENARIOS);
   for (const scenario of scenarios) {
     if (!SCENARIOS.includes(scenario)) throw new Error(`--only takes ${SCENARIOS.join(',')} (got ${scenario})`);
   }

@@ -49,18 +49,23 @@ export class Target {
     return this.spec.headers;
   }
 
-  static async start(spec: TargetSpec, options: { prefix: string[]; probe: string; logDir: string }): Promise<Target> {
+  static async start(
+    spec: TargetSpec,
+    options: { prefix: string[]; probe: string; logDir: string; nodeArgs?: string[]; readyWithinMs?: number },
+  ): Promise<Target> {
     const port = await freePort();
     const logFile = join(options.logDir, `${spec.name}.log`);
     const log = openSync(logFile, 'a');
-    const [command, ...args] = [...options.prefix, process.execPath, '--import', options.probe, spec.script];
+    const node = [process.execPath, ...(options.nodeArgs ?? []), '--import', options.probe, spec.script];
+    const [command, ...args] = [...options.prefix, ...node];
     const child = spawn(command, args, {
       env: { PATH: process.env.PATH ?? '', ...spec.env, PORT: String(port), HOST: '127.0.0.1' },
       stdio: ['ignore', log, log, 'ipc'],
     });
     closeSync(log);
     const target = new Target(spec, `http://127.0.0.1:${port}`, child, logFile);
-    const deadline = Date.now() + 60_000;
+    const readyWithinMs = options.readyWithinMs ?? 60_000;
+    const deadline = Date.now() + readyWithinMs;
     while (Date.now() < deadline) {
       if (child.exitCode !== null) throw new Error(`${spec.name} exited with ${child.exitCode}; see ${logFile}`);
       const status = await target.status(spec.readyPath).catch(() => 0);
@@ -68,7 +73,7 @@ export class Target {
       await sleep(100);
     }
     await target.stop();
-    throw new Error(`${spec.name} did not become ready within 60 s; see ${logFile}`);
+    throw new Error(`${spec.name} did not become ready within ${readyWithinMs / 1000} s; see ${logFile}`);
   }
 
   memory(): Memory {
