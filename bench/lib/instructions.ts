@@ -24,7 +24,7 @@ export function valgrindVersion(): string | undefined {
 /**
  * What a counted server runs under. V8 rewrites its own machine code, hence the self-modifying
  * code check. V8 then compiles and collects garbage on the main thread only: with background
- * threads, when optimised code arrives moved a count by up to 6% between two runs of one build.
+ * threads, when optimised code arrives moved a count by up to 7% between two runs of one build.
  */
 export function countingCommand(dir: string): { prefix: string[]; nodeArgs: string[] } {
   return {
