@@ -4,9 +4,10 @@ import { Agent, request } from 'node:http';
 import { join } from 'node:path';
 
 /*
- * Instructions a server executes per request, counted by valgrind's callgrind. A count does not
- * depend on what else the machine runs, so a difference of a few percent between two builds
- * shows up, where req/s on a shared machine swings by a third. It is not time: a cache miss or
+ * Instructions a server executes per request, counted by valgrind's callgrind. A count hardly
+ * depends on what else the machine runs (runs of one build agree within about 1.5%), so a
+ * difference of a few percent between two builds shows up, where req/s on a shared machine
+ * swings by a third. It is not time: a cache miss or
  * a system call counts as nothing, so it complements the load scenarios rather than replacing them.
  */
 
