@@ -49,12 +49,10 @@ export class SqliteQuantityWriter {
     let outcomes: (QuantityUpdate | { failed: unknown })[];
     try {
       this.begin.run();
-      let version = this.counter.get() as number;
       outcomes = batch.map((pending) => {
         try {
           const row = this.row(pending);
-          if (row) version = this.counter.get() as number;
-          return { row, version: row ? BigInt(version) : undefined };
+          return { row, version: row ? BigInt(this.counter.get() as number) : undefined };
         } catch (failed) {
           // An I/O error can end the transaction: then nothing of the batch is kept.
           if (!this.db.inTransaction) throw failed;
