@@ -191,17 +191,21 @@ function getRequest(target: Target, extra: Record<string, string> = {}): autocan
   return [{ method: 'GET', path: '/v1/inventory', headers: { ...target.headers, ...extra } }];
 }
 
+/** The path and body of a PATCH setting a random pet to a random quantity. */
+function randomUpdate(petIds: number[], random: () => number): { path: string; body: string } {
+  return {
+    path: `/v1/inventory/${petIds[Math.floor(random() * petIds.length)]}`,
+    body: `{"quantity":${Math.floor(random() * 100)}}`,
+  };
+}
+
 function patchRequest(target: Target, petIds: number[], seed: number): autocannon.Request {
   const random = mulberry32(seed);
   return {
     method: 'PATCH',
     path: '/v1/inventory/1',
     headers: { ...target.headers, 'content-type': 'application/json' },
-    setupRequest: (request) => ({
-      ...request,
-      path: `/v1/inventory/${petIds[Math.floor(random() * petIds.length)]}`,
-      body: `{"quantity":${Math.floor(random() * 100)}}`,
-    }),
+    setupRequest: (request) => ({ ...request, ...randomUpdate(petIds, random) }),
   };
 }
 
@@ -518,9 +522,8 @@ async function instructionCounts(opts: BenchOptions): Promise<void> {
         const random = mulberry32(7);
         const update = (): CountedRequest => ({
           method: 'PATCH',
-          path: `/v1/inventory/${petIds[Math.floor(random() * petIds.length)]}`,
           headers: { ...target.headers, 'content-type': 'application/json' },
-          body: `{"quantity":${Math.floor(random() * 100)}}`,
+          ...randomUpdate(petIds, random),
         });
         counts[spec.name].patch = await instructionsPerRequest(target, dir, update, COUNTED);
       }
@@ -563,6 +566,7 @@ async function main(): Promise<void> {
   const started = new Date();
   const load = loadavg();
   log(`bench: ${options.rounds} rounds x ${options.duration} s per target, ${options.connections} connections; ${pinning.description}`);
+  const underLoad = (['get', 'patch', 'large', 'soak'] as const).some((scenario) => options.scenarios.has(scenario));
   if (['get', 'patch', 'soak'].some((s) => options.scenarios.has(s as never))) await smallCatalogue(options);
   if (options.scenarios.has('large')) await largeCatalogue(options);
   if (options.scenarios.has('instructions')) await instructionCounts(options);
@@ -571,7 +575,7 @@ async function main(): Promise<void> {
   const header =
     `Run ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine}; ${pinning.description}; ` +
     `load average at start ${load.map((n) => n.toFixed(2)).join(' ')}. ` +
-    (['get', 'patch', 'large', 'soak'].some((s) => options.scenarios.has(s as never))
+    (underLoad
       ? `${options.rounds} rounds x ${options.duration} s per target, medians over rounds; ratios are medians of per-round ratios.`
       : 'Instruction counts only.');
   const checkTable = markdownTable(
