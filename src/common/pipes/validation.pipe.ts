@@ -1,5 +1,6 @@
-import { ArgumentMetadata, ValidationError, ValidationPipe } from '@nestjs/common';
+import { ArgumentMetadata, Type, ValidationError, ValidationPipe, type ValidationPipeOptions } from '@nestjs/common';
 import { ValidationFailedError } from '../errors/api-error.js';
+import { plainDtoCheck, type PlainDtoCheck } from './plain-dto.js';
 
 function describe(errors: ValidationError[], parent = ''): string[] {
   return errors.flatMap((error) => {
@@ -11,25 +12,30 @@ function describe(errors: ValidationError[], parent = ''): string[] {
   });
 }
 
+const RESERVED_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** The stock ValidationPipe's options behind ApiValidationPipe. */
+export const API_VALIDATION_OPTIONS: ValidationPipeOptions = {
+  whitelist: true,
+  forbidNonWhitelisted: true,
+  forbidUnknownValues: true,
+  stopAtFirstError: true,
+  transform: true,
+  validationError: { target: false, value: false },
+  exceptionFactory: (errors) => new ValidationFailedError([...new Set(describe(errors))].join('; ') || 'Invalid request'),
+};
+
 /**
  * The global pipe: whitelisted, strictly typed DTOs (no implicit conversion, unknown fields
  * rejected), failing with `validation_failed`. A body must be a JSON object before it is
  * even compared with its DTO.
  */
-const RESERVED_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
-
 export class ApiValidationPipe extends ValidationPipe {
+  /** Per DTO class, its direct check (plainDtoCheck), or null where the library does it all. */
+  private readonly plainChecks = new Map<Type<unknown>, PlainDtoCheck | null>();
+
   constructor() {
-    super({
-      whitelist: true,
-      forbidNonWhitelisted: true,
-      forbidUnknownValues: true,
-      stopAtFirstError: true,
-      transform: true,
-      validationError: { target: false, value: false },
-      exceptionFactory: (errors) =>
-        new ValidationFailedError([...new Set(describe(errors))].join('; ') || 'Invalid request'),
-    });
+    super(API_VALIDATION_OPTIONS);
   }
 
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
@@ -43,7 +49,16 @@ export class ApiValidationPipe extends ValidationPipe {
       // hasOwnProperty…), instead of reporting them, so forbidNonWhitelisted would not.
       const reserved = Object.keys(value as object).filter((key) => RESERVED_KEYS.has(key) || key in Object.prototype);
       if (reserved.length > 0) throw new ValidationFailedError(`property ${reserved[0]} should not exist`);
+      const accepted = this.plainCheckFor(metadata.metatype)?.(value as object);
+      if (accepted !== undefined) return accepted;
     }
     return super.transform(value, metadata);
+  }
+
+  private plainCheckFor(metatype: ArgumentMetadata['metatype']): PlainDtoCheck | undefined {
+    if (metatype === undefined || !this.toValidate({ type: 'body', metatype })) return undefined;
+    let check = this.plainChecks.get(metatype);
+    if (check === undefined) this.plainChecks.set(metatype, (check = plainDtoCheck(metatype as Type<object>) ?? null));
+    return check ?? undefined;
   }
 }
