@@ -82,6 +82,17 @@ describe('inventory listing cache (e2e)', () => {
       await request(t.server).get('/v1/inventory').set('If-None-Match', etag).expect(401);
     });
 
+    it('should put no ETag on the answer to a PATCH, which no conditional request could use', async () => {
+      const res = await api.patch('9007199254740993', 7).expect(200);
+      expect(res.headers.etag).toBeUndefined();
+      expect(res.text).toBe('{"petId":9007199254740993,"quantity":7,"status":"available"}');
+      expect(res.headers['content-length']).toBe(String(res.text.length));
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      const refused = await api.patch('4', 1).expect(404);
+      expect(refused.headers.etag).toBeUndefined();
+      expect(refused.body).toEqual({ code: 'not_found', message: 'No pet with id 4', status: 404 });
+    });
+
     it('should serve HEAD with the same ETag and no body', async () => {
       const { etag } = (await api.list()).headers;
       const res = await api.head().expect(200);

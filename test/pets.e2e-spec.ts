@@ -38,6 +38,13 @@ describe('GET /v1/pets/{petId} (e2e)', () => {
     expect(Object.keys(res.body)).toEqual(['id', 'name', 'status']);
   });
 
+  it('should send a weak ETag of the body', async () => {
+    const first = await get('1').expect(200);
+    expect(first.headers.etag).toMatch(/^W\/"[^"]+"$/);
+    expect((await get('1')).headers.etag).toBe(first.headers.etag);
+    expect((await get('2')).headers.etag).not.toBe(first.headers.etag);
+  });
+
   it('should write an id beyond 2^53 exactly', async () => {
     const res = await get('9007199254740993').expect(200);
     expect(res.text).toBe('{"id":9007199254740993,"name":"Big Ben","status":"sold"}');
