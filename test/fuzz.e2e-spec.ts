@@ -547,6 +547,24 @@ describe('fuzzing the HTTP surface (e2e)', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
+  it('should read a bare JSON upload exactly as body-parser reads one that names its charset', async () => {
+    // A bare media type with a Content-Length is read by raw-body alone (JsonBodyGuard); a
+    // charset parameter sends the same bytes through body-parser. Both must answer alike.
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...knownIds), bodyArb, async (petId, body) => {
+        const replies = [];
+        for (const contentType of ['application/json', 'application/json; charset=utf-8']) {
+          const expected = bodyVerdict(contentType, body, false).status;
+          const headers = { ...auth(), 'Content-Type': contentType };
+          replies.push(await patch(encoded(String(petId)), { headers, body }, expected));
+        }
+        expect(replies[0].text).toBe(replies[1].text);
+      }),
+      { numRuns: RUNS.bodies },
+    );
+    await expectStockUnchangedButForValidPatches();
+  });
+
   it('should answer any headers with 200 or 401 as the key decides, and echo only a well-formed request id', async () => {
     await fc.assert(
       fc.asyncProperty(headersArb, fc.constantFrom('GET', 'PATCH'), async (generated, method) => {
