@@ -37,7 +37,9 @@ function propertyChecks(metatype: DtoClass): PropertyCheck[] | undefined {
     if (!CHECKED_TYPES.has(metadata.type) || metadata.each) return undefined;
     const check = byProperty.get(metadata.propertyName) ?? { property: metadata.propertyName, constraints: [] };
     byProperty.set(metadata.propertyName, check);
-    for (const constraint of storage.getTargetValidatorConstraints(metadata.constraintCls)) {
+    const constraints = storage.getTargetValidatorConstraints(metadata.constraintCls);
+    if (constraints.length === 0) return undefined;
+    for (const constraint of constraints) {
       if (constraint.async) return undefined;
       check.constraints.push({ validator: constraint.instance, args: metadata.constraints });
     }
