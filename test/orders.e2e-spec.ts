@@ -69,6 +69,17 @@ describe('GET /v1/store/orders (e2e)', () => {
     expect(res.text).toContain('"petId":9007199254740993,');
   });
 
+  it('should answer a matching If-None-Match with 304 until an order changes', async () => {
+    await importOrders('[{"id": 1, "petId": 1, "quantity": 1, "status": "placed"}]');
+    const { etag } = (await list().expect(200)).headers;
+    expect(etag).toMatch(/^W\/"[^"]+"$/);
+    const revalidated = await list().set('If-None-Match', etag).expect(304);
+    expect(revalidated.text).toBeFalsy();
+    await importOrders('[{"id": 1, "petId": 1, "quantity": 2, "status": "placed"}]');
+    const changed = await list().set('If-None-Match', etag).expect(200);
+    expect(changed.headers.etag).not.toBe(etag);
+  });
+
   it('should upsert by id when the same orders are imported again', async () => {
     expect(
       await importOrders('[{"id": 1, "petId": 1, "quantity": 1, "status": "placed"}]'),

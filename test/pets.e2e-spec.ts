@@ -38,11 +38,13 @@ describe('GET /v1/pets/{petId} (e2e)', () => {
     expect(Object.keys(res.body)).toEqual(['id', 'name', 'status']);
   });
 
-  it('should send a weak ETag of the body', async () => {
+  it('should send a weak ETag of the body and answer a matching If-None-Match with 304', async () => {
     const first = await get('1').expect(200);
     expect(first.headers.etag).toMatch(/^W\/"[^"]+"$/);
-    expect((await get('1')).headers.etag).toBe(first.headers.etag);
     expect((await get('2')).headers.etag).not.toBe(first.headers.etag);
+    const revalidated = await get('1').set('If-None-Match', first.headers.etag).expect(304);
+    expect(revalidated.text).toBeFalsy();
+    expect(revalidated.headers.etag).toBe(first.headers.etag);
   });
 
   it('should write an id beyond 2^53 exactly', async () => {

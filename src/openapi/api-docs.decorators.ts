@@ -1,5 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiExtension, ApiResponse, getSchemaPath } from '@nestjs/swagger';
+import { ApiExtension, ApiHeader, ApiResponse, getSchemaPath } from '@nestjs/swagger';
 import type { ErrorBody, ErrorCode } from '../common/errors/error-code.js';
 import { ERROR_STATUS } from '../common/errors/error-code.js';
 import { ErrorSchema } from './error.schema.js';
@@ -20,6 +20,26 @@ export const STABILITY_NOTES: Record<Stability, string> = {
 /** Marks an operation's stability: `x-stability` in the document, and a badge in Swagger UI. */
 export function ApiStability(stability: Stability): MethodDecorator {
   return ApiExtension(STABILITY_EXTENSION, stability) as MethodDecorator;
+}
+
+/** The `ETag` Express gives a `GET` answer: weak, a digest of the answer's bytes. */
+export const WEAK_ETAG_HEADER = {
+  ETag: { description: 'A weak validator of this answer: it changes whenever the answer does', schema: { type: 'string' } },
+};
+
+/**
+ * Documents revalidation of a `GET` whose answer carries WEAK_ETAG_HEADER: a matching
+ * If-None-Match is answered 304 without a body (RFC 9110 §13.1.2).
+ */
+export function ApiRevalidation(): MethodDecorator {
+  return applyDecorators(
+    ApiHeader({
+      name: 'If-None-Match',
+      required: false,
+      description: 'The `ETag` of an answer the client holds: while it is current, the answer is 304 without a body.',
+    }),
+    ApiResponse({ status: 304, description: 'Not Modified: the answer still matches `If-None-Match`; no body', headers: WEAK_ETAG_HEADER }),
+  );
 }
 
 /** When each error status is sent, with the codes it carries. */

@@ -1,6 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiStability } from '../openapi/api-docs.decorators.js';
+import { ApiRevalidation, ApiStability, WEAK_ETAG_HEADER } from '../openapi/api-docs.decorators.js';
 import { Order } from './dto/order.dto.js';
 import { OrdersService } from './orders.service.js';
 
@@ -15,7 +15,8 @@ export class OrdersController {
     description: 'Every order placed with the store, by ascending id.',
   })
   @ApiStability('experimental')
-  @ApiOkResponse({ type: [Order], description: 'The orders' })
+  @ApiOkResponse({ type: [Order], description: 'The orders', headers: WEAK_ETAG_HEADER })
+  @ApiRevalidation()
   listOrders(): Promise<Order[]> {
     return this.orders.listOrders();
   }

@@ -1,7 +1,7 @@
 import { Controller, Get, Param, UseInterceptors } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { ParsePetIdPipe } from '../common/pipes/pet-id.pipe.js';
-import { ApiErrorResponses, ApiStability } from '../openapi/api-docs.decorators.js';
+import { ApiErrorResponses, ApiRevalidation, ApiStability, WEAK_ETAG_HEADER } from '../openapi/api-docs.decorators.js';
 import { PET_ID_PARAM } from '../openapi/params.js';
 import { PetsDeprecationInterceptor } from './deprecation.interceptor.js';
 import { Pet } from './pet.dto.js';
@@ -22,7 +22,8 @@ export class PetsController {
   })
   @ApiStability('beta')
   @ApiParam(PET_ID_PARAM)
-  @ApiOkResponse({ type: Pet, description: 'The pet' })
+  @ApiOkResponse({ type: Pet, description: 'The pet', headers: WEAK_ETAG_HEADER })
+  @ApiRevalidation()
   @ApiErrorResponses(400, 404, 410)
   getPetById(@Param('petId', ParsePetIdPipe) petId: bigint): Promise<Pet> {
     return this.pets.getPetById(petId);
