@@ -213,13 +213,21 @@ describe('three instances on one PostgreSQL database and one Redis (integration)
       await waitFor(async () => replies >= 100);
       await locker.query('BEGIN');
       await locker.query(`SELECT 1 FROM pets WHERE id = ${PETS[0]} FOR UPDATE`);
+      const [{ pid: lockerPid }] = (await locker.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows;
       const held = Array.from({ length: 3 }, (_, i) =>
         send(leaving, 'PATCH', `/v1/inventory/${PETS[0]}`, { key, body: { quantity: 100 + i } }),
       );
+      // Only the held PATCHes queue behind the locker (the load's PATCHes also wait on each
+      // other's rows, so a count of all lock waits could be reached before these arrived).
       await waitFor(async () => {
         const { rows } = await locker.query<{ n: number }>(
-          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1 AND wait_event_type = 'Lock'`,
-          [leaving.name],
+          `WITH RECURSIVE queued(pid) AS (
+             SELECT pid FROM pg_stat_activity WHERE $2::int = ANY(pg_blocking_pids(pid))
+             UNION
+             SELECT a.pid FROM pg_stat_activity a JOIN queued q ON q.pid = ANY(pg_blocking_pids(a.pid))
+           )
+           SELECT count(*)::int AS n FROM queued JOIN pg_stat_activity a USING (pid) WHERE a.application_name = $1`,
+          [leaving.name, lockerPid],
         );
         return rows[0].n >= held.length;
       });
