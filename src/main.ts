@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module.js';
+import { ApiExpressAdapter } from './common/http/http-adapter.js';
 import { ConfigError } from './config/env.schema.js';
 import { AppConfig, loadConfig } from './config/app-config.js';
 import { APP_OPTIONS, configureApp } from './configure-app.js';
@@ -20,7 +21,7 @@ function loadConfigOrExit(): AppConfig {
 
 async function bootstrap(): Promise<void> {
   const config = loadConfigOrExit();
-  const app = configureApp(await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), APP_OPTIONS), config);
+  const app = configureApp(await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), new ApiExpressAdapter(), APP_OPTIONS), config);
   const demoKey = await app.get(DemoSeeder).seedIfEmpty();
   await app.listen(config.http.port, config.http.host);
 

@@ -3,6 +3,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../../src/app.module.js';
 import { ApiKeysService, type CreateKeyInput } from '../../src/auth/api-keys.service.js';
+import { ApiExpressAdapter } from '../../src/common/http/http-adapter.js';
 import { AppConfig, loadConfig } from '../../src/config/app-config.js';
 import { APP_OPTIONS, configureApp } from '../../src/configure-app.js';
 import { InventoryImporter } from '../../src/inventory/inventory.importer.js';
@@ -32,7 +33,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const database = env.DATABASE_URL === undefined ? await integrationDatabaseEnv() : undefined;
   const config = loadConfig({ DATABASE_URL: 'sqlite::memory:', LOG_LEVEL: 'silent', ...database?.env, ...env });
   const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRoot(config)] }).compile();
-  const app = configureApp(moduleRef.createNestApplication<NestExpressApplication>(APP_OPTIONS), config);
+  const app = configureApp(moduleRef.createNestApplication<NestExpressApplication>(new ApiExpressAdapter(), APP_OPTIONS), config);
   await installOpenApiResponseChecks(app, config);
   await app.init();
   const dataSource = app.get(DataSource);

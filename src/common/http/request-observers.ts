@@ -1,7 +1,8 @@
 import { Global, Injectable, Module } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 
-const ARRIVAL = Symbol('arrival');
+/** Where a request keeps its arrival number (ApiRequest declares it). */
+export const ARRIVAL = Symbol('arrival');
 let arrivals = 0;
 
 /**
