@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { BadRequestException, Body, Controller, Get, Module, NotFoundException, Param, Patch } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
+import { AbstractHttpAdapter, NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { type CatalogItem, listenOptions, loadCatalog } from './catalog.js';
 
@@ -36,7 +36,21 @@ class FloorController {
 @Module({ controllers: [FloorController] })
 class FloorModule {}
 
-const app = await NestFactory.create<NestExpressApplication>(FloorModule, { logger: ['error', 'warn'] });
+/**
+ * BENCH_FLOOR_ADAPTER=api: the same floor on the service's HTTP adapter (its request and
+ * response classes), to show what the adapter alone is worth. Loaded from the service's build.
+ */
+async function adapter(): Promise<AbstractHttpAdapter | undefined> {
+  if (process.env.BENCH_FLOOR_ADAPTER !== 'api') return undefined;
+  const built = (await import(new URL('../../common/http/http-adapter.js', import.meta.url).href)) as { ApiExpressAdapter: new () => AbstractHttpAdapter };
+  return new built.ApiExpressAdapter();
+}
+
+const httpAdapter = await adapter();
+const options = { logger: ['error', 'warn'] as ('error' | 'warn')[] };
+const app = httpAdapter
+  ? await NestFactory.create<NestExpressApplication>(FloorModule, httpAdapter, options)
+  : await NestFactory.create<NestExpressApplication>(FloorModule, options);
 app.enableShutdownHooks();
 const { port, host } = listenOptions();
 await app.listen(port, host);
