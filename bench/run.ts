@@ -313,14 +313,14 @@ async function smallCatalogue(opts: BenchOptions): Promise<void> {
     const warmup = Math.max(5, Math.min(15, Math.round(opts.soak / 4)));
     log(`  soak: ${warmup} s warm-up, then ${opts.soak} s of 9 GET : 1 PATCH at ${opts.connections} connections`);
     const warm = await runLoad({ url: svc.url, connections: opts.connections, duration: warmup, requests: mix() });
-    // Memory is read after a full collection at both ends (the probe can trigger one): what is
-    // retained, not where the collector happened to be.
-    const atWarm = await svc.probe(false, true);
+    // Memory is read at both ends once it has settled after full collections (the probe can
+    // trigger one): what is retained, not where the collector and allocator happened to be.
+    const atWarm = await svc.settledMemory();
     const rssSamples: number[] = [];
     const sampler = setInterval(() => rssSamples.push(svc.memory().rss), 1000);
     const soak = await runLoad({ url: svc.url, connections: opts.connections, duration: opts.soak, requests: mix() }, () => svc.cpuMicros());
     clearInterval(sampler);
-    const atEnd = await svc.probe(false, true);
+    const atEnd = await svc.settledMemory();
     const growth = atEnd.rss / atWarm.rss - 1;
     const heapGrowth = atEnd.heapUsed / atWarm.heapUsed - 1;
     const errors = failures([warm, soak], (status) => status === 200);
