@@ -4,4 +4,7 @@ import { loadConfig } from './src/config/app-config.js';
 import { dataSourceOptions } from './src/database/data-source.js';
 
 // The TypeORM CLI's DataSource (`npm run migration:*`): the app's own options, from the same env.
-export default new DataSource({ ...dataSourceOptions(loadConfig(process.env).database), migrationsRun: false });
+export default new DataSource({
+  ...dataSourceOptions(loadConfig(process.env).database),
+  migrationsRun: false,
+});

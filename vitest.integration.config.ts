@@ -12,7 +12,9 @@ export default defineConfig(async () => {
   if (problems.length > 0) {
     const reasons = problems.map((problem) => `  - ${problem}`).join('\n');
     if (process.env.CI === 'true') {
-      throw new Error(`The integration suite needs PostgreSQL and Redis, and under CI a missing one is a failure:\n${reasons}`);
+      throw new Error(
+        `The integration suite needs PostgreSQL and Redis, and under CI a missing one is a failure:\n${reasons}`,
+      );
     }
     process.stderr.write(
       `\n  SKIPPED: integration suite (PostgreSQL + Redis). Not reachable:\n${reasons}\n` +

@@ -5,8 +5,21 @@ import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type autocannon from 'autocannon';
-import { makeCatalog, mulberry32, prepareDatabase, serviceEnv, writeCatalog, writeElsewhere } from './lib/fixtures.js';
-import { COUNTING_ENV, type CountedRequest, countingCommand, instructionsPerRequest, valgrindVersion } from './lib/instructions.js';
+import {
+  makeCatalog,
+  mulberry32,
+  prepareDatabase,
+  serviceEnv,
+  writeCatalog,
+  writeElsewhere,
+} from './lib/fixtures.js';
+import {
+  COUNTING_ENV,
+  type CountedRequest,
+  countingCommand,
+  instructionsPerRequest,
+  valgrindVersion,
+} from './lib/instructions.js';
 import { type LoadResult, runLoad, timedRequest } from './lib/load.js';
 import { type BenchOptions, parseOptions } from './lib/options.js';
 import { fmt, markdownTable } from './lib/report.js';
@@ -52,7 +65,11 @@ function check(name: string, value: string, goal: string, met: boolean): void {
 }
 
 async function start(spec: TargetSpec): Promise<Target> {
-  const target = await Target.start(spec, { prefix: pinning.serverPrefix, probe: PROBE, logDir: work });
+  const target = await Target.start(spec, {
+    prefix: pinning.serverPrefix,
+    probe: PROBE,
+    logDir: work,
+  });
   running.add(target);
   return target;
 }
@@ -64,7 +81,13 @@ async function stop(...targets: Target[]): Promise<void> {
 
 function baseline(name: string, script: string, catalog: string, apiKey: string): TargetSpec {
   // The baselines get the same Authorization header as the service, so every request is the same size.
-  return { name, script, env: { BENCH_CATALOG: catalog }, readyPath: '/v1/inventory', headers: { authorization: `Bearer ${apiKey}` } };
+  return {
+    name,
+    script,
+    env: { BENCH_CATALOG: catalog },
+    readyPath: '/v1/inventory',
+    headers: { authorization: `Bearer ${apiKey}` },
+  };
 }
 
 /** The floor on the service's HTTP adapter (src/common/http/http-adapter.ts): what that adapter alone is worth. */
@@ -75,7 +98,12 @@ function floorOnAdapter(catalog: string, apiKey: string): TargetSpec {
   return { ...spec, env: { ...spec.env, BENCH_FLOOR_ADAPTER: 'api' } };
 }
 
-function service(name: string, databaseUrl: string, apiKey: string, env: Record<string, string> = {}): TargetSpec {
+function service(
+  name: string,
+  databaseUrl: string,
+  apiKey: string,
+  env: Record<string, string> = {},
+): TargetSpec {
   return {
     name,
     script: SERVICE,
@@ -102,11 +130,15 @@ function redisReachable(url: string): Promise<boolean> {
 /** Same bytes from every target, or the comparison is meaningless. */
 async function assertSameBody(targets: Target[]): Promise<number> {
   const bodies = await Promise.all(
-    targets.map((target) => timedRequest(`${target.url}/v1/inventory`, { headers: target.headers, hash: true })),
+    targets.map((target) =>
+      timedRequest(`${target.url}/v1/inventory`, { headers: target.headers, hash: true }),
+    ),
   );
   bodies.forEach((body, i) => {
-    if (body.status !== 200) throw new Error(`${targets[i].name}: GET /v1/inventory answered ${body.status}`);
-    if (body.sha256 !== bodies[0].sha256) throw new Error(`${targets[i].name} sends other bytes than ${targets[0].name}`);
+    if (body.status !== 200)
+      throw new Error(`${targets[i].name}: GET /v1/inventory answered ${body.status}`);
+    if (body.sha256 !== bodies[0].sha256)
+      throw new Error(`${targets[i].name} sends other bytes than ${targets[0].name}`);
   });
   return bodies[0].bytes;
 }
@@ -119,12 +151,20 @@ async function alternate(
   label: string,
   targets: Target[],
   requests: (target: Target) => autocannon.Request[],
-  hooks: { before?: (target: Target) => Promise<void>; after?: (target: Target, result: LoadResult) => Promise<void> } = {},
+  hooks: {
+    before?: (target: Target) => Promise<void>;
+    after?: (target: Target, result: LoadResult) => Promise<void>;
+  } = {},
   connections = options.connections,
 ): Promise<Results> {
   const results: Results = Object.fromEntries(targets.map((target) => [target.name, []]));
   for (const target of targets) {
-    await runLoad({ url: target.url, connections, duration: options.warmup, requests: requests(target) });
+    await runLoad({
+      url: target.url,
+      connections,
+      duration: options.warmup,
+      requests: requests(target),
+    });
   }
   for (let r = 0; r < options.rounds; r++) {
     const order = targets.map((_, i) => targets[(i + r) % targets.length]);
@@ -136,7 +176,9 @@ async function alternate(
       );
       await hooks.after?.(target, result);
       results[target.name].push(result);
-      log(`  ${label} round ${r + 1}/${options.rounds} ${target.name.padEnd(22)} ${fmt.rps(result.rps).padStart(7)} req/s  p99 ${fmt.ms(result.p99Ms)}  ${JSON.stringify(result.statuses)}${result.errors ? ` errors ${result.errors}` : ''}`);
+      log(
+        `  ${label} round ${r + 1}/${options.rounds} ${target.name.padEnd(22)} ${fmt.rps(result.rps).padStart(7)} req/s  p99 ${fmt.ms(result.p99Ms)}  ${JSON.stringify(result.statuses)}${result.errors ? ` errors ${result.errors}` : ''}`,
+      );
     }
   }
   return results;
@@ -151,7 +193,13 @@ function ratio(results: Results, a: string, b: string, pick: (run: LoadResult) =
 
 function failures(runs: LoadResult[], ok: (status: number) => boolean): number {
   return runs.reduce(
-    (sum, run) => sum + run.errors + Object.entries(run.statuses).reduce((n, [status, count]) => n + (ok(Number(status)) ? 0 : count), 0),
+    (sum, run) =>
+      sum +
+      run.errors +
+      Object.entries(run.statuses).reduce(
+        (n, [status, count]) => n + (ok(Number(status)) ? 0 : count),
+        0,
+      ),
     0,
   );
 }
@@ -161,10 +209,22 @@ function summarise(results: Results): Record<string, unknown> {
     Object.entries(results).map(([name, runs]) => [
       name,
       {
-        rps: round(medianOf(runs, (run) => run.rps), 0),
-        p50Ms: round(medianOf(runs, (run) => run.p50Ms), 3),
-        p99Ms: round(medianOf(runs, (run) => run.p99Ms), 3),
-        cpuUsPerResponse: round(medianOf(runs, (run) => run.cpuUsPerResponse), 1),
+        rps: round(
+          medianOf(runs, (run) => run.rps),
+          0,
+        ),
+        p50Ms: round(
+          medianOf(runs, (run) => run.p50Ms),
+          3,
+        ),
+        p99Ms: round(
+          medianOf(runs, (run) => run.p99Ms),
+          3,
+        ),
+        cpuUsPerResponse: round(
+          medianOf(runs, (run) => run.cpuUsPerResponse),
+          1,
+        ),
         rounds: runs.map((run) => ({
           rps: round(run.rps, 0),
           p50Ms: round(run.p50Ms, 3),
@@ -189,10 +249,14 @@ function throughputTable(title: string, results: Results, reference: string): vo
     fmt.ms(medianOf(runs, (run) => run.p99Ms)),
     name === reference ? '1.00x' : fmt.ratio(ratio(results, name, reference, (run) => run.p99Ms)),
     fmt.us(medianOf(runs, (run) => run.cpuUsPerResponse)),
-    name === reference ? '1.00x' : fmt.ratio(ratio(results, name, reference, (run) => run.cpuUsPerResponse)),
+    name === reference
+      ? '1.00x'
+      : fmt.ratio(ratio(results, name, reference, (run) => run.cpuUsPerResponse)),
   ]);
   const vs = `vs ${reference.split(' ')[0]}`;
-  tables.push(`${title}\n\n${markdownTable(['target', 'req/s', vs, 'p50', 'p99', `p99 ${vs}`, 'server CPU/req', `CPU ${vs}`], rows)}`);
+  tables.push(
+    `${title}\n\n${markdownTable(['target', 'req/s', vs, 'p50', 'p99', `p99 ${vs}`, 'server CPU/req', `CPU ${vs}`], rows)}`,
+  );
 }
 
 function getRequest(target: Target, extra: Record<string, string> = {}): autocannon.Request[] {
@@ -225,17 +289,30 @@ async function smallCatalogue(opts: BenchOptions): Promise<void> {
 
   // The limiter scenario (memory, the default, against Redis and off) needs a build that has one.
   const limiterBuilt = existsSync('dist/rate-limit');
-  const redis = limiterBuilt && opts.redisUrl !== undefined && (await redisReachable(opts.redisUrl));
-  const limiterOff = limiterBuilt ? prepareDatabase(work, 'service-limiter-off', catalog) : undefined;
+  const redis =
+    limiterBuilt && opts.redisUrl !== undefined && (await redisReachable(opts.redisUrl));
+  const limiterOff = limiterBuilt
+    ? prepareDatabase(work, 'service-limiter-off', catalog)
+    : undefined;
   const limiterRedis = redis ? prepareDatabase(work, 'service-limiter-redis', catalog) : undefined;
-  report.limiter = limiterBuilt ? (redis ? 'memory, Redis and off' : 'memory and off (Redis unreachable)') : 'not measured (no rate limiter in this build)';
+  report.limiter = limiterBuilt
+    ? redis
+      ? 'memory, Redis and off'
+      : 'memory and off (Redis unreachable)'
+    : 'not measured (no rate limiter in this build)';
 
   const ceiling = await start(baseline('ceiling (node:http)', CEILING, catalog, main.apiKey));
   const floor = await start(baseline('floor (Nest+Express)', FLOOR, catalog, main.apiKey));
   const floorAdapted = await start(floorOnAdapter(catalog, main.apiKey));
   const cached = await start(baseline('Nest, cached bytes only', CACHED, catalog, main.apiKey));
   const svc = await start(service('service', main.databaseUrl, main.apiKey));
-  const off = limiterOff && (await start(service('service, limiter off', limiterOff.databaseUrl, limiterOff.apiKey, { RATE_LIMIT_ENABLED: 'false' })));
+  const off =
+    limiterOff &&
+    (await start(
+      service('service, limiter off', limiterOff.databaseUrl, limiterOff.apiKey, {
+        RATE_LIMIT_ENABLED: 'false',
+      }),
+    ));
   const onRedis =
     limiterRedis &&
     (await start(
@@ -249,28 +326,66 @@ async function smallCatalogue(opts: BenchOptions): Promise<void> {
   log(`${opts.items} items: ${bytes} bytes per listing; ${pinning.description}`);
 
   if (opts.scenarios.has('get')) {
-    const plain = await alternate('GET', [ceiling, floor, floorAdapted, cached, svc, ...others], (target) => getRequest(target));
-    throughputTable(`GET /v1/inventory, ${opts.items} items, 200 each time (${opts.connections} connections)`, plain, floor.name);
+    const plain = await alternate(
+      'GET',
+      [ceiling, floor, floorAdapted, cached, svc, ...others],
+      (target) => getRequest(target),
+    );
+    throughputTable(
+      `GET /v1/inventory, ${opts.items} items, 200 each time (${opts.connections} connections)`,
+      plain,
+      floor.name,
+    );
     const getRatio = ratio(plain, svc.name, floor.name, (run) => run.rps);
     const getP99 = ratio(plain, svc.name, floor.name, (run) => run.p99Ms);
-    check('GET 100: service vs floor throughput', fmt.ratio(getRatio), '>= 1.2x (at least 1.0x)', getRatio >= 1.2);
+    check(
+      'GET 100: service vs floor throughput',
+      fmt.ratio(getRatio),
+      '>= 1.2x (at least 1.0x)',
+      getRatio >= 1.2,
+    );
     check('GET 100: service vs floor p99', fmt.ratio(getP99), '<= 1.5x', getP99 <= 1.5);
     const cachedRatio = ratio(plain, cached.name, floor.name, (run) => run.rps);
-    check('GET 100: Nest sending cached bytes, nothing else, vs floor', fmt.ratio(cachedRatio), '(reported)', true);
+    check(
+      'GET 100: Nest sending cached bytes, nothing else, vs floor',
+      fmt.ratio(cachedRatio),
+      '(reported)',
+      true,
+    );
     const adaptedRatio = ratio(plain, svc.name, floorAdapted.name, (run) => run.rps);
-    check("GET 100: service vs the floor on the service's adapter", fmt.ratio(adaptedRatio), '(reported)', true);
+    check(
+      "GET 100: service vs the floor on the service's adapter",
+      fmt.ratio(adaptedRatio),
+      '(reported)',
+      true,
+    );
     if (off) {
       // Throughput on a shared machine swings by more than the 5% asked about; server CPU per
       // request is the steadier measure of the same cost, so both are reported.
       const memoryCost = 1 - ratio(plain, svc.name, off.name, (run) => run.rps);
       const memoryCpu = ratio(plain, svc.name, off.name, (run) => run.cpuUsPerResponse) - 1;
-      check('Limiter on memory: throughput cost vs off', fmt.pct(memoryCost), '< 5%', memoryCost < 0.05);
-      check('Limiter on memory: extra server CPU per request vs off', fmt.pct(memoryCpu), '(reported)', true);
+      check(
+        'Limiter on memory: throughput cost vs off',
+        fmt.pct(memoryCost),
+        '< 5%',
+        memoryCost < 0.05,
+      );
+      check(
+        'Limiter on memory: extra server CPU per request vs off',
+        fmt.pct(memoryCpu),
+        '(reported)',
+        true,
+      );
       if (onRedis) {
         const redisCost = 1 - ratio(plain, onRedis.name, off.name, (run) => run.rps);
         const redisCpu = ratio(plain, onRedis.name, off.name, (run) => run.cpuUsPerResponse) - 1;
         check('Limiter on Redis: throughput cost vs off', fmt.pct(redisCost), '(reported)', true);
-        check('Limiter on Redis: extra server CPU per request vs off', fmt.pct(redisCpu), '(reported)', true);
+        check(
+          'Limiter on Redis: extra server CPU per request vs off',
+          fmt.pct(redisCpu),
+          '(reported)',
+          true,
+        );
       }
     }
     const errors = failures(Object.values(plain).flat(), (status) => status === 200);
@@ -284,41 +399,87 @@ async function smallCatalogue(opts: BenchOptions): Promise<void> {
         }),
       ),
     );
-    const revalidated = await alternate('GET If-None-Match', [floor, svc], (target) => getRequest(target, { 'if-none-match': etags[target.name] }));
-    throughputTable(`GET /v1/inventory, ${opts.items} items, revalidated (If-None-Match -> 304)`, revalidated, floor.name);
+    const revalidated = await alternate('GET If-None-Match', [floor, svc], (target) =>
+      getRequest(target, { 'if-none-match': etags[target.name] }),
+    );
+    throughputTable(
+      `GET /v1/inventory, ${opts.items} items, revalidated (If-None-Match -> 304)`,
+      revalidated,
+      floor.name,
+    );
     const revalidatedRatio = ratio(revalidated, svc.name, floor.name, (run) => run.rps);
-    check('GET 100 revalidated (304): service vs floor throughput', fmt.ratio(revalidatedRatio), '(reported)', true);
+    check(
+      'GET 100 revalidated (304): service vs floor throughput',
+      fmt.ratio(revalidatedRatio),
+      '(reported)',
+      true,
+    );
     const not304 = failures(Object.values(revalidated).flat(), (status) => status === 304);
     check('GET 100 revalidated: responses other than 304', String(not304), '0', not304 === 0);
-    report.get = { items: opts.items, bytes, plain: summarise(plain), revalidated: summarise(revalidated), etags };
+    report.get = {
+      items: opts.items,
+      bytes,
+      plain: summarise(plain),
+      revalidated: summarise(revalidated),
+      etags,
+    };
   }
 
   if (opts.scenarios.has('patch')) {
     let seed = 1;
-    const patch = await alternate('PATCH', [floor, floorAdapted, svc], (target) => [patchRequest(target, petIds, seed++)]);
-    throughputTable(`PATCH /v1/inventory/{random petId} (${opts.connections} connections)`, patch, floor.name);
+    const patch = await alternate('PATCH', [floor, floorAdapted, svc], (target) => [
+      patchRequest(target, petIds, seed++),
+    ]);
+    throughputTable(
+      `PATCH /v1/inventory/{random petId} (${opts.connections} connections)`,
+      patch,
+      floor.name,
+    );
     const patchRatio = ratio(patch, svc.name, floor.name, (run) => run.rps);
     const patchP99 = ratio(patch, svc.name, floor.name, (run) => run.p99Ms);
-    check('PATCH: service (durable) vs floor (in memory) throughput', fmt.ratio(patchRatio), '>= 0.8x', patchRatio >= 0.8);
+    check(
+      'PATCH: service (durable) vs floor (in memory) throughput',
+      fmt.ratio(patchRatio),
+      '>= 0.8x',
+      patchRatio >= 0.8,
+    );
     check('PATCH: service vs floor p99', fmt.ratio(patchP99), '<= 1.5x', patchP99 <= 1.5);
     const patchAdapted = ratio(patch, svc.name, floorAdapted.name, (run) => run.rps);
-    check("PATCH: service vs the floor (in memory) on the service's adapter", fmt.ratio(patchAdapted), '(reported)', true);
+    check(
+      "PATCH: service vs the floor (in memory) on the service's adapter",
+      fmt.ratio(patchAdapted),
+      '(reported)',
+      true,
+    );
     const errors = failures(Object.values(patch).flat(), (status) => status === 200);
     check('PATCH: non-200 responses and errors', String(errors), '0', errors === 0);
     report.patch = summarise(patch);
   }
 
   if (opts.scenarios.has('soak') && opts.soak > 0) {
-    const mix = (): autocannon.Request[] => [...Array.from({ length: 9 }, () => getRequest(svc)[0]), patchRequest(svc, petIds, 99)];
+    const mix = (): autocannon.Request[] => [
+      ...Array.from({ length: 9 }, () => getRequest(svc)[0]),
+      patchRequest(svc, petIds, 99),
+    ];
     const warmup = Math.max(5, Math.min(15, Math.round(opts.soak / 4)));
-    log(`  soak: ${warmup} s warm-up, then ${opts.soak} s of 9 GET : 1 PATCH at ${opts.connections} connections`);
-    const warm = await runLoad({ url: svc.url, connections: opts.connections, duration: warmup, requests: mix() });
+    log(
+      `  soak: ${warmup} s warm-up, then ${opts.soak} s of 9 GET : 1 PATCH at ${opts.connections} connections`,
+    );
+    const warm = await runLoad({
+      url: svc.url,
+      connections: opts.connections,
+      duration: warmup,
+      requests: mix(),
+    });
     // Memory is read at both ends once it has settled after full collections (the probe can
     // trigger one): what is retained, not where the collector and allocator happened to be.
     const atWarm = await svc.settledMemory();
     const rssSamples: number[] = [];
     const sampler = setInterval(() => rssSamples.push(svc.memory().rss), 1000);
-    const soak = await runLoad({ url: svc.url, connections: opts.connections, duration: opts.soak, requests: mix() }, () => svc.cpuMicros());
+    const soak = await runLoad(
+      { url: svc.url, connections: opts.connections, duration: opts.soak, requests: mix() },
+      () => svc.cpuMicros(),
+    );
     clearInterval(sampler);
     const atEnd = await svc.settledMemory();
     const growth = atEnd.rss / atWarm.rss - 1;
@@ -327,7 +488,17 @@ async function smallCatalogue(opts: BenchOptions): Promise<void> {
     tables.push(
       `Soak: ${opts.soak} s at saturation after ${warmup} s of warm-up, 9 GET : 1 PATCH (${opts.connections} connections)\n\n` +
         markdownTable(
-          ['responses', 'req/s', 'p99', 'errors', 'RSS after warm-up', 'RSS after soak', 'RSS growth', 'heap growth', 'RSS peak during soak'],
+          [
+            'responses',
+            'req/s',
+            'p99',
+            'errors',
+            'RSS after warm-up',
+            'RSS after soak',
+            'RSS growth',
+            'heap growth',
+            'RSS peak during soak',
+          ],
           [
             [
               fmt.rps(soak.responses),
@@ -379,7 +550,10 @@ async function largeCatalogue(opts: BenchOptions): Promise<void> {
   for (const target of targets) {
     await target.probe(true);
     const warmMs: number[] = [];
-    for (let i = 0; i < samples; i++) warmMs.push((await timedRequest(`${target.url}/v1/inventory`, { headers: target.headers })).ms);
+    for (let i = 0; i < samples; i++)
+      warmMs.push(
+        (await timedRequest(`${target.url}/v1/inventory`, { headers: target.headers })).ms,
+      );
     single[target.name] = { warmMs, loopMaxMs: [(await target.probe(true)).maxMs] };
   }
   // After a write the service serves a new listing: its own PATCH is applied to the cached one,
@@ -399,18 +573,28 @@ async function largeCatalogue(opts: BenchOptions): Promise<void> {
     });
     if (patch.status !== 200) throw new Error(`PATCH answered ${patch.status}`);
     await svc.probe(true);
-    afterOwnWriteMs.push((await timedRequest(`${svc.url}/v1/inventory`, { headers: svc.headers })).ms);
+    afterOwnWriteMs.push(
+      (await timedRequest(`${svc.url}/v1/inventory`, { headers: svc.headers })).ms,
+    );
     writeOther([petId]);
-    afterOtherWriteMs.push((await timedRequest(`${svc.url}/v1/inventory`, { headers: svc.headers })).ms);
+    afterOtherWriteMs.push(
+      (await timedRequest(`${svc.url}/v1/inventory`, { headers: svc.headers })).ms,
+    );
     await svc.probe(true);
     writeOther(rows.slice(i * LARGE_WRITE, (i + 1) * LARGE_WRITE).map((row) => row.petId));
-    afterLargeWriteMs.push((await timedRequest(`${svc.url}/v1/inventory`, { headers: svc.headers })).ms);
+    afterLargeWriteMs.push(
+      (await timedRequest(`${svc.url}/v1/inventory`, { headers: svc.headers })).ms,
+    );
     await sleep(20);
     rebuildLoopMaxMs.push((await svc.probe(true)).maxMs);
   }
 
-  const peaks: Record<string, number[]> = Object.fromEntries(targets.map((target) => [target.name, []]));
-  const loopMax: Record<string, number[]> = Object.fromEntries(targets.map((target) => [target.name, []]));
+  const peaks: Record<string, number[]> = Object.fromEntries(
+    targets.map((target) => [target.name, []]),
+  );
+  const loopMax: Record<string, number[]> = Object.fromEntries(
+    targets.map((target) => [target.name, []]),
+  );
   const load = await alternate('GET 100k', targets, (target) => getRequest(target), {
     before: async (target) => {
       target.resetPeak();
@@ -430,7 +614,9 @@ async function largeCatalogue(opts: BenchOptions): Promise<void> {
       target === svc ? fmt.ms(median(afterOwnWriteMs)) : '–',
       target === svc ? fmt.ms(median(afterOtherWriteMs)) : '–',
       target === svc ? fmt.ms(median(afterLargeWriteMs)) : '–',
-      fmt.ms(Math.max(...single[target.name].loopMaxMs, ...(target === svc ? rebuildLoopMaxMs : []))),
+      fmt.ms(
+        Math.max(...single[target.name].loopMaxMs, ...(target === svc ? rebuildLoopMaxMs : [])),
+      ),
       fmt.rps(medianOf(runs, (run) => run.rps)),
       fmt.ms(medianOf(runs, (run) => run.p50Ms)),
       fmt.ms(medianOf(runs, (run) => run.p99Ms)),
@@ -467,12 +653,32 @@ async function largeCatalogue(opts: BenchOptions): Promise<void> {
   const rssRatio = median(peaks[svc.name].map((peak, i) => peak / peaks[floor.name][i]));
   const blocked = Math.max(...rebuildLoopMaxMs);
   check('GET 100k: time to last byte vs floor', fmt.ratio(warmRatio), '<= 1.0x', warmRatio <= 1);
-  check('GET 100k: time to last byte after own PATCH vs floor', fmt.ratio(ownRatio), '<= 1.0x', ownRatio <= 1);
-  check('GET 100k: time to last byte after a write elsewhere vs floor', fmt.ratio(otherRatio), '<= 1.0x', otherRatio <= 1);
-  check(`GET 100k: time to last byte after ${LARGE_WRITE} writes elsewhere (full read) vs floor`, fmt.ratio(largeRatio), '(reported)', true);
+  check(
+    'GET 100k: time to last byte after own PATCH vs floor',
+    fmt.ratio(ownRatio),
+    '<= 1.0x',
+    ownRatio <= 1,
+  );
+  check(
+    'GET 100k: time to last byte after a write elsewhere vs floor',
+    fmt.ratio(otherRatio),
+    '<= 1.0x',
+    otherRatio <= 1,
+  );
+  check(
+    `GET 100k: time to last byte after ${LARGE_WRITE} writes elsewhere (full read) vs floor`,
+    fmt.ratio(largeRatio),
+    '(reported)',
+    true,
+  );
   check('GET 100k: throughput vs floor', fmt.ratio(rpsRatio), '>= 1.0x', rpsRatio >= 1);
   check('GET 100k: peak RSS vs floor', fmt.ratio(rssRatio), '<= 1.2x', rssRatio <= 1.2);
-  check('GET 100k: longest event-loop block while a listing is built', fmt.ms(blocked), '<= 100 ms', blocked <= 100);
+  check(
+    'GET 100k: longest event-loop block while a listing is built',
+    fmt.ms(blocked),
+    '<= 100 ms',
+    blocked <= 100,
+  );
   const errors = failures(Object.values(load).flat(), (status) => status === 200);
   check('GET 100k: non-200 responses and errors', String(errors), '0', errors === 0);
   report.large = {
@@ -514,11 +720,19 @@ async function instructionCounts(opts: BenchOptions): Promise<void> {
   const main = prepareDatabase(work, 'counted-service', catalog);
   specs.push({ spec: baseline('floor (Nest+Express)', FLOOR, catalog, main.apiKey), patch: true });
   specs.push({ spec: floorOnAdapter(catalog, main.apiKey), patch: true });
-  specs.push({ spec: baseline('Nest, cached bytes only', CACHED, catalog, main.apiKey), patch: false });
+  specs.push({
+    spec: baseline('Nest, cached bytes only', CACHED, catalog, main.apiKey),
+    patch: false,
+  });
   specs.push({ spec: service('service', main.databaseUrl, main.apiKey), patch: true });
   if (existsSync('dist/rate-limit')) {
     const off = prepareDatabase(work, 'counted-service-limiter-off', catalog);
-    specs.push({ spec: service('service, limiter off', off.databaseUrl, off.apiKey, { RATE_LIMIT_ENABLED: 'false' }), patch: false });
+    specs.push({
+      spec: service('service, limiter off', off.databaseUrl, off.apiKey, {
+        RATE_LIMIT_ENABLED: 'false',
+      }),
+      patch: false,
+    });
   }
 
   const counts: Record<string, { get: number; patch?: number }> = {};
@@ -526,11 +740,21 @@ async function instructionCounts(opts: BenchOptions): Promise<void> {
     log(`  instructions: ${spec.name} (starting under valgrind)`);
     const target = await Target.start(
       { ...spec, env: { ...spec.env, ...COUNTING_ENV } },
-      { prefix: counting.prefix, nodeArgs: counting.nodeArgs, probe: PROBE, logDir: work, readyWithinMs: 600_000 },
+      {
+        prefix: counting.prefix,
+        nodeArgs: counting.nodeArgs,
+        probe: PROBE,
+        logDir: work,
+        readyWithinMs: 600_000,
+      },
     );
     running.add(target);
     try {
-      const get = (): CountedRequest => ({ method: 'GET', path: '/v1/inventory', headers: target.headers });
+      const get = (): CountedRequest => ({
+        method: 'GET',
+        path: '/v1/inventory',
+        headers: target.headers,
+      });
       counts[spec.name] = { get: await instructionsPerRequest(target, dir, get, COUNTED) };
       if (patch) {
         const random = mulberry32(7);
@@ -548,9 +772,17 @@ async function instructionCounts(opts: BenchOptions): Promise<void> {
   }
 
   const floor = counts['floor (Nest+Express)'];
-  const thousands = (n: number | undefined) => (n === undefined ? '–' : `${Math.round(n / 1000).toLocaleString('en-US')}k`);
-  const versus = (n: number | undefined, of: number | undefined) => (n === undefined || of === undefined ? '–' : fmt.ratio(n / of));
-  const table = Object.entries(counts).map(([name, c]) => [name, thousands(c.get), versus(c.get, floor.get), thousands(c.patch), versus(c.patch, floor.patch)]);
+  const thousands = (n: number | undefined) =>
+    n === undefined ? '–' : `${Math.round(n / 1000).toLocaleString('en-US')}k`;
+  const versus = (n: number | undefined, of: number | undefined) =>
+    n === undefined || of === undefined ? '–' : fmt.ratio(n / of);
+  const table = Object.entries(counts).map(([name, c]) => [
+    name,
+    thousands(c.get),
+    versus(c.get, floor.get),
+    thousands(c.patch),
+    versus(c.patch, floor.patch),
+  ]);
   tables.push(
     `Instructions per request (${version}; ${COUNTED.count} requests after ${COUNTED.warmup} to warm up, ${COUNTED.connections} connections; fewer is better)\n\n` +
       markdownTable(['target', 'GET', 'GET vs floor', 'PATCH', 'PATCH vs floor'], table),
@@ -559,16 +791,29 @@ async function instructionCounts(opts: BenchOptions): Promise<void> {
   check('Instructions: service GET vs floor', versus(svc.get, floor.get), '(reported)', true);
   check('Instructions: service PATCH vs floor', versus(svc.patch, floor.patch), '(reported)', true);
   const off = counts['service, limiter off'];
-  if (off) check('Instructions: limiter on memory, extra per GET vs off', fmt.pct(svc.get / off.get - 1), '(reported)', true);
+  if (off)
+    check(
+      'Instructions: limiter on memory, extra per GET vs off',
+      fmt.pct(svc.get / off.get - 1),
+      '(reported)',
+      true,
+    );
   report.instructions = { valgrind: version, ...COUNTED, perRequest: counts };
 }
 
 function gitDescribe(): string {
   try {
-    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
     // The results file is what a run rewrites: it does not make the code under test differ.
     const status = ['status', '--porcelain', '--untracked-files=no', '--', '.', ':!bench/results'];
-    const dirty = execFileSync('git', status, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() !== '';
+    const dirty =
+      execFileSync('git', status, {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      }).trim() !== '';
     return dirty ? `${commit} (with uncommitted changes)` : commit;
   } catch {
     return 'unknown';
@@ -576,12 +821,18 @@ function gitDescribe(): string {
 }
 
 async function main(): Promise<void> {
-  if (!existsSync(SERVICE)) throw new Error('dist/main.js is missing: run npm run build first (npm run bench does)');
+  if (!existsSync(SERVICE))
+    throw new Error('dist/main.js is missing: run npm run build first (npm run bench does)');
   const started = new Date();
   const load = loadavg();
-  log(`bench: ${options.rounds} rounds x ${options.duration} s per target, ${options.connections} connections; ${pinning.description}`);
-  const underLoad = (['get', 'patch', 'large', 'soak'] as const).some((scenario) => options.scenarios.has(scenario));
-  if (['get', 'patch', 'soak'].some((s) => options.scenarios.has(s as never))) await smallCatalogue(options);
+  log(
+    `bench: ${options.rounds} rounds x ${options.duration} s per target, ${options.connections} connections; ${pinning.description}`,
+  );
+  const underLoad = (['get', 'patch', 'large', 'soak'] as const).some((scenario) =>
+    options.scenarios.has(scenario),
+  );
+  if (['get', 'patch', 'soak'].some((s) => options.scenarios.has(s as never)))
+    await smallCatalogue(options);
   if (options.scenarios.has('large')) await largeCatalogue(options);
   if (options.scenarios.has('instructions')) await instructionCounts(options);
 

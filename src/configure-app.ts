@@ -15,7 +15,10 @@ export const APP_OPTIONS: NestApplicationOptions = {
 };
 
 /** Everything main.ts does to the app besides listening, so the tests run the same pipeline. */
-export function configureApp(app: NestExpressApplication, config: AppConfig): NestExpressApplication {
+export function configureApp(
+  app: NestExpressApplication,
+  config: AppConfig,
+): NestExpressApplication {
   app.useLogger(app.get(Logger));
   applySecurity(app, config);
   app.set('trust proxy', config.http.trustProxy);

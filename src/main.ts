@@ -21,7 +21,14 @@ function loadConfigOrExit(): AppConfig {
 
 async function bootstrap(): Promise<void> {
   const config = loadConfigOrExit();
-  const app = configureApp(await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), new ApiExpressAdapter(), APP_OPTIONS), config);
+  const app = configureApp(
+    await NestFactory.create<NestExpressApplication>(
+      AppModule.forRoot(config),
+      new ApiExpressAdapter(),
+      APP_OPTIONS,
+    ),
+    config,
+  );
   const demoKey = await app.get(DemoSeeder).seedIfEmpty();
   await app.listen(config.http.port, config.http.host);
 
@@ -31,7 +38,10 @@ async function bootstrap(): Promise<void> {
   if (demoKey) {
     // Development only, on an empty database: the one time a raw key is ever written out.
     logger.log(`Demo API key (free plan, shown once): ${demoKey}`, 'Bootstrap');
-    logger.log(`Try it: curl -H 'Authorization: Bearer ${demoKey}' ${url}/v1/inventory`, 'Bootstrap');
+    logger.log(
+      `Try it: curl -H 'Authorization: Bearer ${demoKey}' ${url}/v1/inventory`,
+      'Bootstrap',
+    );
   }
 }
 

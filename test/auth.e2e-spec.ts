@@ -44,7 +44,11 @@ describe('API keys (e2e)', () => {
     ['an empty bearer', 'Bearer '],
   ])('should answer %s with 401 invalid_token', async (_name, header) => {
     const res = await get(header).expect(401);
-    expect(res.body).toEqual({ code: 'unauthorized', message: 'The API key is invalid or has been revoked', status: 401 });
+    expect(res.body).toEqual({
+      code: 'unauthorized',
+      message: 'The API key is invalid or has been revoked',
+      status: 401,
+    });
     expect(res.headers['www-authenticate']).toBe('Bearer realm="petstore", error="invalid_token"');
   });
 
@@ -83,7 +87,10 @@ describe('API keys (e2e)', () => {
   it('should reject a key revoked elsewhere (straight in the database) within the cache lifetime', async () => {
     const { key, rawKey } = await t.app.get(ApiKeysService).create({ plan: 'free' });
     await get(`Bearer ${rawKey}`).expect(200);
-    await t.app.get(DataSource).getRepository(ApiKeyEntity).update({ id: key.id }, { revokedAt: new Date() });
+    await t.app
+      .get(DataSource)
+      .getRepository(ApiKeyEntity)
+      .update({ id: key.id }, { revokedAt: new Date() });
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
     try {
       await get(`Bearer ${rawKey}`).expect(200);
@@ -97,7 +104,9 @@ describe('API keys (e2e)', () => {
 
   it('should require enterprise keys to carry both limits', async () => {
     const service = t.app.get(ApiKeysService);
-    await expect(service.create({ plan: 'enterprise', perMinute: 10 })).rejects.toMatchObject({ code: 'validation_failed' });
+    await expect(service.create({ plan: 'enterprise', perMinute: 10 })).rejects.toMatchObject({
+      code: 'validation_failed',
+    });
     const { key } = await service.create({ plan: 'enterprise', perMinute: 10, perDay: 100 });
     expect(key).toMatchObject({ plan: 'enterprise', perMinute: 10, perDay: 100 });
   });

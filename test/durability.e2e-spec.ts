@@ -15,7 +15,9 @@ describe('durability on a SQLite file (e2e)', () => {
   it('should keep keys and stock across a restart, in WAL mode with a busy timeout and in-memory temporary tables', async () => {
     const first = await createTestApp(env);
     const key = await first.createKey();
-    await first.seed([{ petId: 9007199254740993n, name: 'Big Ben', status: 'available', quantity: 1 }]);
+    await first.seed([
+      { petId: 9007199254740993n, name: 'Big Ben', status: 'available', quantity: 1 },
+    ]);
     await request(first.server)
       .patch('/v1/inventory/9007199254740993')
       .set('Authorization', `Bearer ${key}`)
@@ -34,7 +36,10 @@ describe('durability on a SQLite file (e2e)', () => {
 
     const second = await createTestApp(env);
     try {
-      const res = await request(second.server).get('/v1/inventory').set('Authorization', `Bearer ${key}`).expect(200);
+      const res = await request(second.server)
+        .get('/v1/inventory')
+        .set('Authorization', `Bearer ${key}`)
+        .expect(200);
       expect(res.text).toBe('[{"petId":9007199254740993,"quantity":0,"status":"sold"}]');
       const migrations = await second.app.get(DataSource).query('SELECT name FROM migrations');
       expect(migrations.length).toBeGreaterThan(0);
@@ -48,7 +53,10 @@ describe('durability on a SQLite file (e2e)', () => {
     const first = await createTestApp(seedEnv);
     const demoKey = await first.app.get(DemoSeeder).seedIfEmpty();
     expect(demoKey).toMatch(/^pk_test_[0-9A-Za-z]{40}$/);
-    const res = await request(first.server).get('/v1/inventory').set('Authorization', `Bearer ${demoKey}`).expect(200);
+    const res = await request(first.server)
+      .get('/v1/inventory')
+      .set('Authorization', `Bearer ${demoKey}`)
+      .expect(200);
     expect(res.body.length).toBeGreaterThanOrEqual(10);
     expect(await first.app.get(DemoSeeder).seedIfEmpty()).toBeUndefined();
     await first.close();
@@ -56,7 +64,10 @@ describe('durability on a SQLite file (e2e)', () => {
     const second = await createTestApp(seedEnv);
     try {
       expect(await second.app.get(DemoSeeder).seedIfEmpty()).toBeUndefined();
-      await request(second.server).get('/v1/inventory').set('Authorization', `Bearer ${demoKey}`).expect(200);
+      await request(second.server)
+        .get('/v1/inventory')
+        .set('Authorization', `Bearer ${demoKey}`)
+        .expect(200);
     } finally {
       await second.close();
     }

@@ -3,7 +3,11 @@ import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/create-test-app.js';
 
-const ERROR_BODY = { code: expect.any(String), message: expect.any(String), status: expect.any(Number) };
+const ERROR_BODY = {
+  code: expect.any(String),
+  message: expect.any(String),
+  status: expect.any(Number),
+};
 
 describe('errors (e2e)', () => {
   let t: TestApp;
@@ -25,20 +29,35 @@ describe('errors (e2e)', () => {
     return req.send(body);
   };
   const quantityOfPet1 = async () =>
-    (await request(t.server).get('/v1/inventory').set('Authorization', `Bearer ${key}`)).body[0].quantity;
+    (await request(t.server).get('/v1/inventory').set('Authorization', `Bearer ${key}`)).body[0]
+      .quantity;
 
   it('should answer an unknown /v1 route with 404 not_found', async () => {
-    const res = await request(t.server).get('/v1/nothing/here').set('Authorization', `Bearer ${key}`).expect(404);
-    expect(res.body).toEqual({ code: 'not_found', message: 'No route for GET /v1/nothing/here', status: 404 });
+    const res = await request(t.server)
+      .get('/v1/nothing/here')
+      .set('Authorization', `Bearer ${key}`)
+      .expect(404);
+    expect(res.body).toEqual({
+      code: 'not_found',
+      message: 'No route for GET /v1/nothing/here',
+      status: 404,
+    });
   });
 
   it('should answer an unknown route outside /v1 with 404 not_found', async () => {
     const res = await request(t.server).post('/nope').expect(404);
-    expect(res.body).toEqual({ code: 'not_found', message: 'No route for POST /nope', status: 404 });
+    expect(res.body).toEqual({
+      code: 'not_found',
+      message: 'No route for POST /nope',
+      status: 404,
+    });
   });
 
   it('should answer a method the resource lacks with 404 not_found', async () => {
-    const res = await request(t.server).delete('/v1/inventory/1').set('Authorization', `Bearer ${key}`).expect(404);
+    const res = await request(t.server)
+      .delete('/v1/inventory/1')
+      .set('Authorization', `Bearer ${key}`)
+      .expect(404);
     expect(res.body.code).toBe('not_found');
   });
 
@@ -57,7 +76,11 @@ describe('errors (e2e)', () => {
   it('should answer a body over 16 KiB with 413 payload_too_large', async () => {
     const body = JSON.stringify({ quantity: 1, pad: 'x'.repeat(16 * 1024) });
     const res = await patchRaw(body, 'application/json').expect(413);
-    expect(res.body).toEqual({ code: 'payload_too_large', message: 'Request body exceeds 16384 bytes', status: 413 });
+    expect(res.body).toEqual({
+      code: 'payload_too_large',
+      message: 'Request body exceeds 16384 bytes',
+      status: 413,
+    });
     expect(await quantityOfPet1()).toBe(5);
   });
 
@@ -68,14 +91,16 @@ describe('errors (e2e)', () => {
     await patchRaw(body, 'application/json').expect(200);
   });
 
-  it.each(['text/plain', 'application/x-www-form-urlencoded', 'application/xml', 'multipart/form-data; boundary=x'])(
-    'should answer Content-Type %s with 415 unsupported_media_type',
-    async (type) => {
-      const res = await patchRaw('{"quantity":1}', type).expect(415);
-      expect(res.body).toEqual({ ...ERROR_BODY, code: 'unsupported_media_type', status: 415 });
-      expect(await quantityOfPet1()).toBe(5);
-    },
-  );
+  it.each([
+    'text/plain',
+    'application/x-www-form-urlencoded',
+    'application/xml',
+    'multipart/form-data; boundary=x',
+  ])('should answer Content-Type %s with 415 unsupported_media_type', async (type) => {
+    const res = await patchRaw('{"quantity":1}', type).expect(415);
+    expect(res.body).toEqual({ ...ERROR_BODY, code: 'unsupported_media_type', status: 415 });
+    expect(await quantityOfPet1()).toBe(5);
+  });
 
   it('should answer a body without Content-Type with 415', async () => {
     const res = await request(t.server)
@@ -116,11 +141,15 @@ describe('errors (e2e)', () => {
   });
 
   it('should put an X-Request-Id on every response, keeping a well-formed one from the client', async () => {
-    const generated = await request(t.server).get('/v1/inventory').set('Authorization', `Bearer ${key}`);
+    const generated = await request(t.server)
+      .get('/v1/inventory')
+      .set('Authorization', `Bearer ${key}`);
     expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     const kept = await request(t.server).get('/v1/inventory').set('X-Request-Id', 'abc-123');
     expect(kept.headers['x-request-id']).toBe('abc-123');
-    const replaced = await request(t.server).get('/health').set('X-Request-Id', 'bad id\twith spaces');
+    const replaced = await request(t.server)
+      .get('/health')
+      .set('X-Request-Id', 'bad id\twith spaces');
     expect(replaced.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 

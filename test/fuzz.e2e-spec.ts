@@ -294,7 +294,10 @@ const RESERVED_HEADERS = new Set([
 type GeneratedHeaders = typeof headersArb extends fc.Arbitrary<infer T> ? T : never;
 
 /** The request headers a generated set stands for, and whether their Authorization carries the key validly. */
-function requestHeaders(generated: GeneratedHeaders, key: string): { headers: Record<string, string>; valid: boolean } {
+function requestHeaders(
+  generated: GeneratedHeaders,
+  key: string,
+): { headers: Record<string, string>; valid: boolean } {
   const headers: Record<string, string> = { ...generated.extra };
   let valid = false;
   if (generated.auth?.startsWith('raw:')) headers.Authorization = generated.auth.slice(4);

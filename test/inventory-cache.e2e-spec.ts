@@ -36,7 +36,10 @@ function client(t: TestApp, key: string) {
     list: (headers: Record<string, string> = {}) =>
       request(t.server).get('/v1/inventory').set('Authorization', `Bearer ${key}`).set(headers),
     patch: (petId: string, quantity: number) =>
-      request(t.server).patch(`/v1/inventory/${petId}`).set('Authorization', `Bearer ${key}`).send({ quantity }),
+      request(t.server)
+        .patch(`/v1/inventory/${petId}`)
+        .set('Authorization', `Bearer ${key}`)
+        .send({ quantity }),
   };
 }
 
@@ -146,7 +149,9 @@ describe('inventory listing cache (e2e)', () => {
       await dataSource.query(`UPDATE pets SET status = 'pending' WHERE id = 1`);
       const afterUpdate = await reader.version();
       expect(afterUpdate).toBeGreaterThan(start);
-      await dataSource.query(`INSERT INTO pets (id, name, status, quantity, updated_at) VALUES (5, NULL, 'available', 1, CURRENT_TIMESTAMP)`);
+      await dataSource.query(
+        `INSERT INTO pets (id, name, status, quantity, updated_at) VALUES (5, NULL, 'available', 1, CURRENT_TIMESTAMP)`,
+      );
       const afterInsert = await reader.version();
       expect(afterInsert).toBeGreaterThan(afterUpdate);
       await dataSource.query(`DELETE FROM pets WHERE id = 5`);
@@ -165,7 +170,11 @@ describe('inventory listing cache (e2e)', () => {
       expect(JSON.parse(res.text)).toEqual([
         { petId: 1, quantity: 5, status: 'available' },
         { petId: 2, quantity: 2, status: 'pending' },
-        ...rows.map((row) => ({ petId: Number(row.petId), quantity: row.quantity, status: row.status })),
+        ...rows.map((row) => ({
+          petId: Number(row.petId),
+          quantity: row.quantity,
+          status: row.status,
+        })),
         { petId: BIG_ID_PARSED, quantity: 0, status: 'sold' },
       ]);
       expect(res.text).toContain('{"petId":9007199254740993,');
@@ -215,7 +224,9 @@ describe('inventory listing cache across instances sharing a SQLite file (e2e)',
     }));
     await a.seed(rows);
     const expectedItems = (items: ImportRow[]) =>
-      items.map((row) => `{"petId":${row.petId},"quantity":${row.quantity},"status":"${row.status}"}`);
+      items.map(
+        (row) => `{"petId":${row.petId},"quantity":${row.quantity},"status":"${row.status}"}`,
+      );
     const first = await apiA.list().expect(200);
     expect(first.text === `[${expectedItems([...PETS, ...rows]).join(',')}]`).toBe(true);
 
@@ -244,7 +255,10 @@ describe('inventory listing cache across instances sharing a SQLite file (e2e)',
 
     // A removed pet is not in the log's terms: the table is read.
     await b.app.get(DataSource).query(`DELETE FROM pets WHERE id = 1`);
-    expect((await apiA.list()).body.map((item: { petId: number }) => item.petId)).toEqual([2, BIG_ID_PARSED]);
+    expect((await apiA.list()).body.map((item: { petId: number }) => item.petId)).toEqual([
+      2,
+      BIG_ID_PARSED,
+    ]);
     expect(snapshot).toHaveBeenCalledTimes(1);
   });
 
@@ -255,7 +269,9 @@ describe('inventory listing cache across instances sharing a SQLite file (e2e)',
       `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${writes})
        INSERT INTO pets (id, name, status, quantity, updated_at) SELECT 1000 + i, NULL, 'available', i, CURRENT_TIMESTAMP FROM n`,
     );
-    const [log] = await dataSource.query(`SELECT COUNT(*) AS entries, MAX(version) AS newest FROM inventory_changes`);
+    const [log] = await dataSource.query(
+      `SELECT COUNT(*) AS entries, MAX(version) AS newest FROM inventory_changes`,
+    );
     const [{ version }] = await dataSource.query(`SELECT version FROM inventory_version`);
     expect(log.newest).toBe(version);
     expect(log.entries).toBeGreaterThanOrEqual(INVENTORY_CHANGES_KEPT);
@@ -270,7 +286,9 @@ describe('inventory listing cache across instances sharing a SQLite file (e2e)',
     await apiB.patch('1', 9).expect(200);
     await apiB.patch('2', 3).expect(200);
     // As pruning would leave it: the entry of the first write gone, the second one kept.
-    await dataSource.query(`DELETE FROM inventory_changes WHERE version < (SELECT MAX(version) FROM inventory_changes)`);
+    await dataSource.query(
+      `DELETE FROM inventory_changes WHERE version < (SELECT MAX(version) FROM inventory_changes)`,
+    );
     const listed = await apiA.list().expect(200);
     expect(listed.body.slice(0, 2)).toEqual([
       { petId: 1, quantity: 9, status: 'available' },
@@ -292,7 +310,11 @@ describe('inventory listing cache across instances sharing a SQLite file (e2e)',
     const [one, two] = await Promise.all([first, second]);
     expect(version).toHaveBeenCalledTimes(1);
     expect(two.etag).toBe(one.etag);
-    expect(JSON.parse(one.body.toString())[0]).toEqual({ petId: 1, quantity: 6, status: 'available' });
+    expect(JSON.parse(one.body.toString())[0]).toEqual({
+      petId: 1,
+      quantity: 6,
+      status: 'available',
+    });
     await service.listInventory();
     expect(version).toHaveBeenCalledTimes(2);
   });

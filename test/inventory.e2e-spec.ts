@@ -23,17 +23,23 @@ describe('inventory (e2e)', () => {
 
   const list = () => request(t.server).get('/v1/inventory').set('Authorization', `Bearer ${key}`);
   const patch = (id: string, body: unknown) =>
-    request(t.server).patch(`/v1/inventory/${id}`).set('Authorization', `Bearer ${key}`).send(body as object);
+    request(t.server)
+      .patch(`/v1/inventory/${id}`)
+      .set('Authorization', `Bearer ${key}`)
+      .send(body as object);
 
   describe('GET /v1/inventory', () => {
     it('should return 200 with every item as exactly {petId, quantity, status}', async () => {
-      const res = await list().expect(200).expect('Content-Type', /^application\/json/);
+      const res = await list()
+        .expect(200)
+        .expect('Content-Type', /^application\/json/);
       expect(res.body).toEqual([
         { petId: 1, quantity: 5, status: 'available' },
         { petId: 2, quantity: 2, status: 'pending' },
         { petId: 3, quantity: 0, status: 'sold' },
       ]);
-      for (const item of res.body) expect(Object.keys(item)).toEqual(['petId', 'quantity', 'status']);
+      for (const item of res.body)
+        expect(Object.keys(item)).toEqual(['petId', 'quantity', 'status']);
     });
 
     it('should return an empty array for an empty store', async () => {
@@ -105,18 +111,33 @@ describe('inventory (e2e)', () => {
     it.each([
       ['a missing quantity', {}, 'quantity is required'],
       ['a negative quantity', { quantity: -1 }, 'quantity must be an integer from 0 to 2147483647'],
-      ['a quantity above int32', { quantity: 2_147_483_648 }, 'quantity must be an integer from 0 to 2147483647'],
-      ['a fractional quantity', { quantity: 1.5 }, 'quantity must be an integer from 0 to 2147483647'],
+      [
+        'a quantity above int32',
+        { quantity: 2_147_483_648 },
+        'quantity must be an integer from 0 to 2147483647',
+      ],
+      [
+        'a fractional quantity',
+        { quantity: 1.5 },
+        'quantity must be an integer from 0 to 2147483647',
+      ],
       ['a string quantity', { quantity: '5' }, 'quantity must be an integer from 0 to 2147483647'],
       ['a null quantity', { quantity: null }, 'quantity is required'],
-      ['a boolean quantity', { quantity: true }, 'quantity must be an integer from 0 to 2147483647'],
+      [
+        'a boolean quantity',
+        { quantity: true },
+        'quantity must be an integer from 0 to 2147483647',
+      ],
       ['an unknown field', { quantity: 1, colour: 'red' }, 'property colour should not exist'],
       ['an array body', [{ quantity: 1 }], 'Request body must be a JSON object'],
-    ])('should return 400 validation_failed for %s and change nothing', async (_name, body, message) => {
-      const res = await patch('1', body).expect(400);
-      expect(res.body).toEqual({ code: 'validation_failed', message, status: 400 });
-      expect((await list()).body[0].quantity).toBe(5);
-    });
+    ])(
+      'should return 400 validation_failed for %s and change nothing',
+      async (_name, body, message) => {
+        const res = await patch('1', body).expect(400);
+        expect(res.body).toEqual({ code: 'validation_failed', message, status: 400 });
+        expect((await list()).body[0].quantity).toBe(5);
+      },
+    );
 
     it.each(['0', '-1', 'abc', '1.5', '9223372036854775808', '1e3', '%20'])(
       'should return 400 validation_failed for petId %s',
@@ -144,7 +165,9 @@ describe('inventory (e2e)', () => {
 
       const listed = await list().expect(200);
       expect(listed.text).toContain('{"petId":9007199254740993,"quantity":8,"status":"available"}');
-      expect(listed.text).toContain('{"petId":9223372036854775807,"quantity":2,"status":"available"}');
+      expect(listed.text).toContain(
+        '{"petId":9223372036854775807,"quantity":2,"status":"available"}',
+      );
       // 9007199254740992 is what a double would have made of it.
       expect(listed.text).not.toContain('9007199254740992');
     });

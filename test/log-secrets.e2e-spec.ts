@@ -155,11 +155,24 @@ describe('no raw key in the logs (e2e, built server)', () => {
     const entries = log
       .split('\n')
       .filter((line) => line.startsWith('{'))
-      .map((line) => JSON.parse(line) as { msg?: string; reqId?: string; deprecatedOperation?: string; req?: { url?: string } });
+      .map(
+        (line) =>
+          JSON.parse(line) as {
+            msg?: string;
+            reqId?: string;
+            deprecatedOperation?: string;
+            req?: { url?: string };
+          },
+      );
     const deprecation = entries.find((entry) => entry.deprecatedOperation === 'getPetById');
     expect(deprecation?.reqId).toEqual(expect.any(String));
     expect(
-      entries.some((entry) => entry.msg === 'request completed' && entry.reqId === deprecation?.reqId && entry.req?.url === '/v1/pets/1'),
+      entries.some(
+        (entry) =>
+          entry.msg === 'request completed' &&
+          entry.reqId === deprecation?.reqId &&
+          entry.req?.url === '/v1/pets/1',
+      ),
     ).toBe(true);
     for (const [name, key] of Object.entries(keys)) {
       for (const text of [log, cliOutput.join('\n')]) {

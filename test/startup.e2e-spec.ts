@@ -8,7 +8,10 @@ const MAIN = join(import.meta.dirname, '..', 'dist', 'main.js');
 
 /** Starts the built server and resolves with its log once it printed `until`; the caller kills it. */
 function startServer(env: Record<string, string>, until: RegExp) {
-  const child = spawn(process.execPath, [MAIN], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [MAIN], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let log = '';
   const ready = new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${log}`)), 20_000);
@@ -32,14 +35,25 @@ describe('npm start (built server)', () => {
 
   it('should print a demo key and a curl line that returns the demo stock', async () => {
     const { child, ready } = startServer(
-      { DATABASE_URL: `sqlite:${join(dir, 'demo.sqlite')}`, PORT: '0', HOST: '127.0.0.1', APP_ENV: 'development', LOG_LEVEL: 'info' },
+      {
+        DATABASE_URL: `sqlite:${join(dir, 'demo.sqlite')}`,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        APP_ENV: 'development',
+        LOG_LEVEL: 'info',
+      },
       /Try it: curl/,
     );
     try {
       const log = await ready;
-      const curl = /Try it: curl -H 'Authorization: Bearer (pk_test_[0-9A-Za-z]{40})' (http:\/\/localhost:\d+\/v1\/inventory)/.exec(log);
+      const curl =
+        /Try it: curl -H 'Authorization: Bearer (pk_test_[0-9A-Za-z]{40})' (http:\/\/localhost:\d+\/v1\/inventory)/.exec(
+          log,
+        );
       expect(curl, log).not.toBeNull();
-      const res = await fetch(curl![2].replace('localhost', '127.0.0.1'), { headers: { Authorization: `Bearer ${curl![1]}` } });
+      const res = await fetch(curl![2].replace('localhost', '127.0.0.1'), {
+        headers: { Authorization: `Bearer ${curl![1]}` },
+      });
       expect(res.status).toBe(200);
       const items = (await res.json()) as { petId: number; quantity: number; status: string }[];
       expect(items.length).toBeGreaterThanOrEqual(10);
@@ -51,8 +65,13 @@ describe('npm start (built server)', () => {
   });
 
   it('should refuse to start on a bad variable with one line naming it', () => {
-    const result = spawnSync(process.execPath, [MAIN], { env: { ...process.env, PORT: 'eighty' }, encoding: 'utf8' });
+    const result = spawnSync(process.execPath, [MAIN], {
+      env: { ...process.env, PORT: 'eighty' },
+      encoding: 'utf8',
+    });
     expect(result.status).toBe(1);
-    expect(result.stderr).toBe('Invalid configuration: PORT must be an integer from 0 to 65535 (got "eighty")\n');
+    expect(result.stderr).toBe(
+      'Invalid configuration: PORT must be an integer from 0 to 65535 (got "eighty")\n',
+    );
   });
 });

@@ -6,7 +6,10 @@ import { listenOptions, loadCatalog } from './catalog.js';
  * database; nothing a real service could do per request costs less.
  */
 const body = Buffer.from(JSON.stringify(loadCatalog()));
-const headers = { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(body.length) };
+const headers = {
+  'Content-Type': 'application/json; charset=utf-8',
+  'Content-Length': String(body.length),
+};
 
 const server = createServer((req, res) => {
   if (req.method === 'GET' && req.url === '/v1/inventory') {

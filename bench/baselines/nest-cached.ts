@@ -27,7 +27,10 @@ class CachedController {
 @Module({ controllers: [CachedController] })
 class CachedModule {}
 
-const app = await NestFactory.create<NestExpressApplication>(CachedModule, { logger: ['error', 'warn'], bodyParser: false });
+const app = await NestFactory.create<NestExpressApplication>(CachedModule, {
+  logger: ['error', 'warn'],
+  bodyParser: false,
+});
 app.disable('x-powered-by');
 app.enableShutdownHooks();
 const { port, host } = listenOptions();

@@ -1,5 +1,14 @@
 import 'reflect-metadata';
-import { BadRequestException, Body, Controller, Get, Module, NotFoundException, Param, Patch } from '@nestjs/common';
+import {
+  BadRequestException,
+  Body,
+  Controller,
+  Get,
+  Module,
+  NotFoundException,
+  Param,
+  Patch,
+} from '@nestjs/common';
 import { AbstractHttpAdapter, NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { type CatalogItem, listenOptions, loadCatalog } from './catalog.js';
@@ -20,11 +29,19 @@ class FloorController {
   }
 
   @Patch(':petId')
-  updateInventory(@Param('petId') petId: string, @Body() body: { quantity?: unknown } | undefined): CatalogItem {
+  updateInventory(
+    @Param('petId') petId: string,
+    @Body() body: { quantity?: unknown } | undefined,
+  ): CatalogItem {
     const item = byId.get(petId);
     if (!item) throw new NotFoundException();
     const quantity = body?.quantity;
-    if (typeof quantity !== 'number' || !Number.isInteger(quantity) || quantity < 0 || quantity > 2_147_483_647) {
+    if (
+      typeof quantity !== 'number' ||
+      !Number.isInteger(quantity) ||
+      quantity < 0 ||
+      quantity > 2_147_483_647
+    ) {
       throw new BadRequestException();
     }
     item.quantity = quantity;
@@ -42,7 +59,9 @@ class FloorModule {}
  */
 async function adapter(): Promise<AbstractHttpAdapter | undefined> {
   if (process.env.BENCH_FLOOR_ADAPTER !== 'api') return undefined;
-  const built = (await import(new URL('../../common/http/http-adapter.js', import.meta.url).href)) as { ApiExpressAdapter: new () => AbstractHttpAdapter };
+  const built = (await import(
+    new URL('../../common/http/http-adapter.js', import.meta.url).href
+  )) as { ApiExpressAdapter: new () => AbstractHttpAdapter };
   return new built.ApiExpressAdapter();
 }
 

@@ -56,8 +56,23 @@ export function prepareDatabase(dir: string, label: string, catalogFile: string)
   const databaseUrl = `sqlite:${join(dir, `${label}.sqlite`)}`;
   const env = { ...process.env, ...serviceEnv(databaseUrl) };
   const cli = (...args: string[]): string =>
-    execFileSync(process.execPath, ['dist/cli/cli.js', ...args], { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-  const created = cli('keys', 'create', '--plan', 'enterprise', '--per-minute', '2000000000', '--per-day', '2000000000', '--name', 'bench');
+    execFileSync(process.execPath, ['dist/cli/cli.js', ...args], {
+      env,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+  const created = cli(
+    'keys',
+    'create',
+    '--plan',
+    'enterprise',
+    '--per-minute',
+    '2000000000',
+    '--per-day',
+    '2000000000',
+    '--name',
+    'bench',
+  );
   const apiKey = created.trim().split('\n').at(-1)!.trim();
   if (!/^pk_live_/.test(apiKey)) throw new Error(`keys create printed no key: ${created}`);
   cli('inventory', 'import', catalogFile);
@@ -75,7 +90,10 @@ interface SqliteFile {
  * pets than it applies that way, reads the table.
  */
 export function writeElsewhere(databaseUrl: string): (petIds: readonly number[]) => void {
-  const Database = createRequire(import.meta.url)('better-sqlite3') as new (path: string, options: { timeout: number }) => SqliteFile;
+  const Database = createRequire(import.meta.url)('better-sqlite3') as new (
+    path: string,
+    options: { timeout: number },
+  ) => SqliteFile;
   const db = new Database(databaseUrl.slice('sqlite:'.length), { timeout: 5000 });
   const update = db.prepare('UPDATE pets SET quantity = quantity + 1 WHERE id = ?');
   const begin = db.prepare('BEGIN IMMEDIATE');

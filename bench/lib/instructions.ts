@@ -16,7 +16,10 @@ export const COUNTING_ENV = { USER: 'bench', HOST: '127.0.0.1' };
 
 export function valgrindVersion(): string | undefined {
   try {
-    return execFileSync('valgrind', ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    return execFileSync('valgrind', ['--version'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
   } catch {
     return undefined;
   }
@@ -49,16 +52,37 @@ export interface CountedRequest {
 }
 
 /** `count` requests, `connections` at a time on keep-alive connections, each answered `expect`. */
-async function drive(url: string, next: () => CountedRequest, count: number, connections: number, expect: number): Promise<void> {
+async function drive(
+  url: string,
+  next: () => CountedRequest,
+  count: number,
+  connections: number,
+  expect: number,
+): Promise<void> {
   const agent = new Agent({ keepAlive: true, maxSockets: connections });
   let sent = 0;
   const one = (): Promise<void> =>
     new Promise((resolve, reject) => {
       const { method, path, headers, body } = next();
-      const req = request(`${url}${path}`, { method, agent, headers: body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) } }, (res) => {
-        res.resume();
-        res.on('end', () => (res.statusCode === expect ? resolve() : reject(new Error(`${method} ${path} answered ${res.statusCode}`))));
-      });
+      const req = request(
+        `${url}${path}`,
+        {
+          method,
+          agent,
+          headers:
+            body === undefined
+              ? headers
+              : { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () =>
+            res.statusCode === expect
+              ? resolve()
+              : reject(new Error(`${method} ${path} answered ${res.statusCode}`)),
+          );
+        },
+      );
       req.on('error', reject);
       req.end(body);
     });
@@ -107,14 +131,19 @@ export async function instructionsPerRequest(
   options: { warmup: number; count: number; connections: number; expect?: number },
 ): Promise<number> {
   const control = (command: '-z' | '-d') =>
-    execFileSync('callgrind_control', [command, String(target.pid)], { env: { ...process.env, ...COUNTING_ENV }, stdio: 'ignore' });
+    execFileSync('callgrind_control', [command, String(target.pid)], {
+      env: { ...process.env, ...COUNTING_ENV },
+      stdio: 'ignore',
+    });
   const expect = options.expect ?? 200;
   await drive(target.url, next, options.warmup, options.connections, expect);
   control('-z');
   await drive(target.url, next, options.count, options.connections, expect);
   const before = Math.max(0, ...dumpParts(dir, target.pid));
   control('-d');
-  const total = /^summary: (\d+)/m.exec(readFileSync(await dumpAfter(dir, target.pid, before), 'utf8'));
+  const total = /^summary: (\d+)/m.exec(
+    readFileSync(await dumpAfter(dir, target.pid, before), 'utf8'),
+  );
   if (!total) throw new Error(`no instruction total in the dump of process ${target.pid}`);
   return Number(total[1]) / options.count;
 }

@@ -39,14 +39,18 @@ export async function runLoad(spec: LoadSpec, serverCpuMicros?: () => number): P
     requests: spec.requests,
     timeout: 30,
   }) as unknown as EventEmitter & Promise<autocannon.Result>;
-  instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => {
-    latencies.push(responseTime);
-  });
+  instance.on(
+    'response',
+    (_client: unknown, _status: number, _bytes: number, responseTime: number) => {
+      latencies.push(responseTime);
+    },
+  );
   const cpuBefore = serverCpuMicros?.() ?? NaN;
   const result = await instance;
   const cpu = (serverCpuMicros?.() ?? NaN) - cpuBefore;
   const statuses: Record<string, number> = {};
-  for (const [code, { count }] of Object.entries(result.statusCodeStats ?? {})) statuses[code] = count ?? 0;
+  for (const [code, { count }] of Object.entries(result.statusCodeStats ?? {}))
+    statuses[code] = count ?? 0;
   const responses = Object.values(statuses).reduce((sum, n) => sum + n, 0);
   return {
     rps: responses / result.duration,
@@ -71,28 +75,37 @@ export interface TimedResponse {
 
 export function timedRequest(
   url: string,
-  options: { method?: string; headers?: Record<string, string>; body?: string; hash?: boolean } = {},
+  options: {
+    method?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    hash?: boolean;
+  } = {},
 ): Promise<TimedResponse> {
   return new Promise((resolve, reject) => {
     const hash = createHash('sha256');
     let bytes = 0;
     const started = process.hrtime.bigint();
-    const req = request(url, { method: options.method ?? 'GET', headers: options.headers, agent: false }, (res) => {
-      res.on('data', (chunk: Buffer) => {
-        bytes += chunk.length;
-        if (options.hash) hash.update(chunk);
-      });
-      res.on('end', () =>
-        resolve({
-          status: res.statusCode ?? 0,
-          ms: Number(process.hrtime.bigint() - started) / 1e6,
-          bytes,
-          sha256: options.hash ? hash.digest('hex') : '',
-          headers: res.headers,
-        }),
-      );
-      res.on('error', reject);
-    });
+    const req = request(
+      url,
+      { method: options.method ?? 'GET', headers: options.headers, agent: false },
+      (res) => {
+        res.on('data', (chunk: Buffer) => {
+          bytes += chunk.length;
+          if (options.hash) hash.update(chunk);
+        });
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            ms: Number(process.hrtime.bigint() - started) / 1e6,
+            bytes,
+            sha256: options.hash ? hash.digest('hex') : '',
+            headers: res.headers,
+          }),
+        );
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.setTimeout(60_000, () => req.destroy(new Error(`timeout: ${url}`)));
     req.end(options.body);

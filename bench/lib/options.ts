@@ -36,7 +36,8 @@ const QUICK = { rounds: 2, duration: 2, warmup: 1, soak: 10 };
 
 function positive(name: string, text: string, allowZero: boolean): number {
   const n = Number(text);
-  if (!Number.isInteger(n) || n < (allowZero ? 0 : 1)) throw new Error(`--${name} must be an integer >= ${allowZero ? 0 : 1} (got ${text})`);
+  if (!Number.isInteger(n) || n < (allowZero ? 0 : 1))
+    throw new Error(`--${name} must be an integer >= ${allowZero ? 0 : 1} (got ${text})`);
   return n;
 }
 
@@ -62,7 +63,8 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
   const only = (values.only as string | undefined) ?? env.BENCH_ONLY;
   const scenarios = new Set<Scenario>(only ? (only.split(',') as Scenario[]) : DEFAULT_SCENARIOS);
   for (const scenario of scenarios) {
-    if (!SCENARIOS.includes(scenario)) throw new Error(`--only takes ${SCENARIOS.join(',')} (got ${scenario})`);
+    if (!SCENARIOS.includes(scenario))
+      throw new Error(`--only takes ${SCENARIOS.join(',')} (got ${scenario})`);
   }
   return {
     rounds: number('rounds'),

@@ -9,9 +9,16 @@ export interface Row {
 
 /** A Markdown table, so the output can go into the README as it is. */
 export function markdownTable(headers: string[], rows: string[][]): string {
-  const widths = headers.map((header, i) => Math.max(header.length, ...rows.map((row) => row[i].length)));
-  const line = (cells: string[]) => `| ${cells.map((cell, i) => cell.padEnd(widths[i])).join(' | ')} |`;
-  return [line(headers), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n');
+  const widths = headers.map((header, i) =>
+    Math.max(header.length, ...rows.map((row) => row[i].length)),
+  );
+  const line = (cells: string[]) =>
+    `| ${cells.map((cell, i) => cell.padEnd(widths[i])).join(' | ')} |`;
+  return [
+    line(headers),
+    `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`,
+    ...rows.map(line),
+  ].join('\n');
 }
 
 export const fmt = {

@@ -51,12 +51,24 @@ export class Target {
 
   static async start(
     spec: TargetSpec,
-    options: { prefix: string[]; probe: string; logDir: string; nodeArgs?: string[]; readyWithinMs?: number },
+    options: {
+      prefix: string[];
+      probe: string;
+      logDir: string;
+      nodeArgs?: string[];
+      readyWithinMs?: number;
+    },
   ): Promise<Target> {
     const port = await freePort();
     const logFile = join(options.logDir, `${spec.name}.log`);
     const log = openSync(logFile, 'a');
-    const node = [process.execPath, ...(options.nodeArgs ?? []), '--import', options.probe, spec.script];
+    const node = [
+      process.execPath,
+      ...(options.nodeArgs ?? []),
+      '--import',
+      options.probe,
+      spec.script,
+    ];
     const [command, ...args] = [...options.prefix, ...node];
     const child = spawn(command, args, {
       env: { PATH: process.env.PATH ?? '', ...spec.env, PORT: String(port), HOST: '127.0.0.1' },
@@ -67,13 +79,16 @@ export class Target {
     const readyWithinMs = options.readyWithinMs ?? 60_000;
     const deadline = Date.now() + readyWithinMs;
     while (Date.now() < deadline) {
-      if (child.exitCode !== null) throw new Error(`${spec.name} exited with ${child.exitCode}; see ${logFile}`);
+      if (child.exitCode !== null)
+        throw new Error(`${spec.name} exited with ${child.exitCode}; see ${logFile}`);
       const status = await target.status(spec.readyPath).catch(() => 0);
       if (status === 200) return target;
       await sleep(100);
     }
     await target.stop();
-    throw new Error(`${spec.name} did not become ready within ${readyWithinMs / 1000} s; see ${logFile}`);
+    throw new Error(
+      `${spec.name} did not become ready within ${readyWithinMs / 1000} s; see ${logFile}`,
+    );
   }
 
   memory(): Memory {

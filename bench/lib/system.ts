@@ -18,7 +18,10 @@ export function pinProcesses(): Pinning {
   if (count < 2) return { serverPrefix: [], description: `not pinned (${count} CPU)` };
   try {
     execFileSync('taskset', ['-cp', '1', String(process.pid)], { stdio: 'ignore' });
-    return { serverPrefix: ['taskset', '-c', '0'], description: `servers on CPU 0, load generator on CPU 1 (of ${count})` };
+    return {
+      serverPrefix: ['taskset', '-c', '0'],
+      description: `servers on CPU 0, load generator on CPU 1 (of ${count})`,
+    };
   } catch {
     return { serverPrefix: [], description: `not pinned (taskset unavailable; ${count} CPUs)` };
   }
@@ -66,7 +69,11 @@ export async function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
     });
   });
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { displayPrefix, generateApiKey, hashApiKey, isWellFormedApiKey, keyPrefixFor, SECRET_LENGTH } from './api-key.codec.js';
+import {
+  displayPrefix,
+  generateApiKey,
+  hashApiKey,
+  isWellFormedApiKey,
+  keyPrefixFor,
+  SECRET_LENGTH,
+} from './api-key.codec.js';
 
 describe('api key codec', () => {
   it('should prefix production keys pk_live_ and every other environment pk_test_', () => {
@@ -18,16 +25,26 @@ describe('api key codec', () => {
   });
 
   it('should use the whole base62 alphabet', () => {
-    const seen = new Set(Array.from({ length: 200 }, () => generateApiKey('development').slice(8)).join(''));
+    const seen = new Set(
+      Array.from({ length: 200 }, () => generateApiKey('development').slice(8)).join(''),
+    );
     expect(seen.size).toBe(62);
   });
 
   it('should hash with SHA-256 as lowercase hex', () => {
-    expect(hashApiKey('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+    expect(hashApiKey('abc')).toBe(
+      'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad',
+    );
   });
 
   it('should reject malformed keys', () => {
-    for (const bad of ['', 'pk_test_short', 'sk_test_' + 'a'.repeat(40), 'pk_test_' + 'a'.repeat(39) + '!', 'pk_dev_' + 'a'.repeat(40)]) {
+    for (const bad of [
+      '',
+      'pk_test_short',
+      'sk_test_' + 'a'.repeat(40),
+      'pk_test_' + 'a'.repeat(39) + '!',
+      'pk_dev_' + 'a'.repeat(40),
+    ]) {
       expect(isWellFormedApiKey(bad)).toBe(false);
     }
   });

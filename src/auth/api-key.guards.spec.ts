@@ -26,7 +26,9 @@ describe('isPublicRoute', () => {
     for (let i = 0; i < 2; i++) {
       expect(isPublicRoute(reflector, route(OpenController, shared))).toBe(true);
       expect(isPublicRoute(reflector, route(ClosedController, shared))).toBe(false);
-      expect(isPublicRoute(reflector, route(ClosedController, ClosedController.prototype.health))).toBe(true);
+      expect(
+        isPublicRoute(reflector, route(ClosedController, ClosedController.prototype.health)),
+      ).toBe(true);
     }
   });
 });

@@ -78,6 +78,8 @@ export class ApiKeyRequiredGuard implements CanActivate {
     if (identity?.kind === 'invalid') {
       throw new UnauthorizedError('The API key is invalid or has been revoked', 'invalid_token');
     }
-    throw new UnauthorizedError('An API key is required: send it as "Authorization: Bearer <API_KEY>"');
+    throw new UnauthorizedError(
+      'An API key is required: send it as "Authorization: Bearer <API_KEY>"',
+    );
   }
 }

@@ -38,13 +38,21 @@ export class ApiKeysService {
   ) {}
 
   async create(input: CreateKeyInput): Promise<CreatedKey> {
-    for (const [field, value] of [['perMinute', input.perMinute], ['perDay', input.perDay]] as const) {
+    for (const [field, value] of [
+      ['perMinute', input.perMinute],
+      ['perDay', input.perDay],
+    ] as const) {
       if (value !== undefined && (!Number.isInteger(value) || value < 1 || value > 2_147_483_647)) {
         throw new ValidationFailedError(`${field} must be an integer from 1 to 2147483647`);
       }
     }
-    if (input.plan === 'enterprise' && (input.perMinute === undefined || input.perDay === undefined)) {
-      throw new ValidationFailedError('an enterprise key needs both a per-minute and a per-day limit');
+    if (
+      input.plan === 'enterprise' &&
+      (input.perMinute === undefined || input.perDay === undefined)
+    ) {
+      throw new ValidationFailedError(
+        'an enterprise key needs both a per-minute and a per-day limit',
+      );
     }
     const rawKey = generateApiKey(this.config.env);
     const key = await this.keys.save(
@@ -108,4 +116,3 @@ export class ApiKeysService {
     return principal;
   }
 }
-

@@ -18,7 +18,10 @@ export function isPlan(value: string): value is Plan {
 }
 
 /** The quota a key gets: its own per-minute/per-day overrides, else its plan's. */
-export function quotaFor(plan: Plan, overrides: { perMinute: number | null; perDay: number | null }): Quota {
+export function quotaFor(
+  plan: Plan,
+  overrides: { perMinute: number | null; perDay: number | null },
+): Quota {
   if (plan === 'enterprise') {
     if (overrides.perMinute === null || overrides.perDay === null) {
       throw new Error('an enterprise key must carry per-minute and per-day limits');
@@ -26,5 +29,8 @@ export function quotaFor(plan: Plan, overrides: { perMinute: number | null; perD
     return { perMinute: overrides.perMinute, perDay: overrides.perDay };
   }
   const base = PLAN_QUOTAS[plan];
-  return { perMinute: overrides.perMinute ?? base.perMinute, perDay: overrides.perDay ?? base.perDay };
+  return {
+    perMinute: overrides.perMinute ?? base.perMinute,
+    perDay: overrides.perDay ?? base.perDay,
+  };
 }

@@ -10,6 +10,7 @@ export interface Principal {
 }
 
 /** What the identify guard found in `Authorization`: nothing, something unusable, or a key. */
-export type Identity = { kind: 'missing' } | { kind: 'invalid' } | { kind: 'key'; principal: Principal };
+export type Identity =
+  { kind: 'missing' } | { kind: 'invalid' } | { kind: 'key'; principal: Principal };
 
 export type IdentifiedRequest = Request & { identity?: Identity; id?: string };

@@ -18,17 +18,36 @@ describe('loadConfig', () => {
     const config = loadConfig({});
     expect(config.env).toBe('development');
     expect(config.http).toMatchObject({ port: 3000, host: '0.0.0.0', trustProxy: false });
-    expect(config.database).toEqual({ type: 'sqlite', path: resolve('data/petstore.sqlite'), busyTimeoutMs: 5000 });
+    expect(config.database).toEqual({
+      type: 'sqlite',
+      path: resolve('data/petstore.sqlite'),
+      busyTimeoutMs: 5000,
+    });
     expect(config.redis).toBeUndefined();
-    expect(config.rateLimit).toEqual({ enabled: true, banThreshold: 20, banSeconds: 600, failOpen: false });
+    expect(config.rateLimit).toEqual({
+      enabled: true,
+      banThreshold: 20,
+      banSeconds: 600,
+      failOpen: false,
+    });
     expect(config.pets.sunset.toISOString()).toBe('2027-06-30T00:00:00.000Z');
   });
 
   it('should read sqlite:, sqlite::memory: and postgres URLs', () => {
-    expect(loadConfig({ DATABASE_URL: 'sqlite::memory:' }).database).toMatchObject({ type: 'sqlite', path: ':memory:' });
-    expect(loadConfig({ DATABASE_URL: 'sqlite:/tmp/x.db' }).database).toMatchObject({ type: 'sqlite', path: '/tmp/x.db' });
-    expect(loadConfig({ DATABASE_URL: 'sqlite:rel/x.db' }).database).toMatchObject({ path: resolve('rel/x.db') });
-    expect(loadConfig({ DATABASE_URL: 'postgres://u@h:5432/db', DB_POOL_SIZE: '4' }).database).toMatchObject({
+    expect(loadConfig({ DATABASE_URL: 'sqlite::memory:' }).database).toMatchObject({
+      type: 'sqlite',
+      path: ':memory:',
+    });
+    expect(loadConfig({ DATABASE_URL: 'sqlite:/tmp/x.db' }).database).toMatchObject({
+      type: 'sqlite',
+      path: '/tmp/x.db',
+    });
+    expect(loadConfig({ DATABASE_URL: 'sqlite:rel/x.db' }).database).toMatchObject({
+      path: resolve('rel/x.db'),
+    });
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres://u@h:5432/db', DB_POOL_SIZE: '4' }).database,
+    ).toMatchObject({
       type: 'postgres',
       url: 'postgres://u@h:5432/db',
       poolSize: 4,
@@ -43,20 +62,37 @@ describe('loadConfig', () => {
   it('should name the variable and what it accepts on one line', () => {
     expect(failure({ PORT: 'abc' })).toBe('PORT must be an integer from 0 to 65535 (got "abc")');
     expect(failure({ PORT: '70000' })).toMatch(/^PORT must be an integer from 0 to 65535/);
-    expect(failure({ APP_ENV: 'prod' })).toBe('APP_ENV must be one of development | staging | production (got "prod")');
-    expect(failure({ DATABASE_URL: 'mysql://x' })).toMatch(/^DATABASE_URL must be sqlite:<path>, sqlite::memory: or postgres:\/\/…/);
-    expect(failure({ TRUST_PROXY: 'maybe' })).toMatch(/^TRUST_PROXY must be one of 1, true, yes, on, 0, false/);
-    expect(failure({ REDIS_URL: 'http://x' })).toMatch(/^REDIS_URL must be a URL \(redis:, rediss:\)/);
+    expect(failure({ APP_ENV: 'prod' })).toBe(
+      'APP_ENV must be one of development | staging | production (got "prod")',
+    );
+    expect(failure({ DATABASE_URL: 'mysql://x' })).toMatch(
+      /^DATABASE_URL must be sqlite:<path>, sqlite::memory: or postgres:\/\/…/,
+    );
+    expect(failure({ TRUST_PROXY: 'maybe' })).toMatch(
+      /^TRUST_PROXY must be one of 1, true, yes, on, 0, false/,
+    );
+    expect(failure({ REDIS_URL: 'http://x' })).toMatch(
+      /^REDIS_URL must be a URL \(redis:, rediss:\)/,
+    );
     expect(failure({ PETS_SUNSET: 'next year' })).toMatch(/^PETS_SUNSET must be an ISO 8601 date/);
-    expect(failure({ PUBLIC_BASE_URL: 'https://api.example.com' })).toMatch(/^PUBLIC_BASE_URL must be an http\(s\) URL ending in \/v1/);
-    expect(failure({ API_KEY_CACHE_TTL_MS: '60000' })).toMatch(/^API_KEY_CACHE_TTL_MS must be an integer from 0 to 9000/);
-    for (const message of [failure({ PORT: 'x' }), failure({ LOG_LEVEL: 'loud' })]) expect(message).not.toContain('\n');
+    expect(failure({ PUBLIC_BASE_URL: 'https://api.example.com' })).toMatch(
+      /^PUBLIC_BASE_URL must be an http\(s\) URL ending in \/v1/,
+    );
+    expect(failure({ API_KEY_CACHE_TTL_MS: '60000' })).toMatch(
+      /^API_KEY_CACHE_TTL_MS must be an integer from 0 to 9000/,
+    );
+    for (const message of [failure({ PORT: 'x' }), failure({ LOG_LEVEL: 'loud' })])
+      expect(message).not.toContain('\n');
   });
 
   it('should read the CORS origins, server timeouts and metrics settings', () => {
     const config = loadConfig({});
     expect(config.http.corsOrigins).toEqual([]);
-    expect(config.http.timeouts).toEqual({ headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000 });
+    expect(config.http.timeouts).toEqual({
+      headersMs: 10_000,
+      requestMs: 30_000,
+      keepAliveMs: 5_000,
+    });
     expect(config.metrics).toEqual({ enabled: true, port: undefined });
     const custom = loadConfig({
       CORS_ORIGINS: ' https://shop.example, http://localhost:8080 ,',
@@ -70,17 +106,25 @@ describe('loadConfig', () => {
     expect(custom.http.timeouts).toEqual({ headersMs: 2000, requestMs: 2000, keepAliveMs: 65_000 });
     expect(custom.metrics).toEqual({ enabled: false, port: 9464 });
     expect(loadConfig({ CORS_ORIGINS: '*' }).http.corsOrigins).toEqual(['*']);
-    expect(failure({ CORS_ORIGINS: 'https://shop.example/' })).toMatch(/^CORS_ORIGINS must be a comma-separated list of origins/);
+    expect(failure({ CORS_ORIGINS: 'https://shop.example/' })).toMatch(
+      /^CORS_ORIGINS must be a comma-separated list of origins/,
+    );
     expect(failure({ CORS_ORIGINS: 'shop.example' })).toMatch(/^CORS_ORIGINS must be/);
     expect(failure({ HTTP_HEADERS_TIMEOUT_MS: '20000', HTTP_REQUEST_TIMEOUT_MS: '10000' })).toBe(
       'HTTP_REQUEST_TIMEOUT_MS must be at least HTTP_HEADERS_TIMEOUT_MS (20000) (got "10000")',
     );
-    expect(failure({ HTTP_KEEP_ALIVE_TIMEOUT_MS: '0' })).toMatch(/^HTTP_KEEP_ALIVE_TIMEOUT_MS must be an integer from 100/);
-    expect(failure({ PORT: '9464', METRICS_PORT: '9464' })).toBe('METRICS_PORT must be a port other than PORT (9464) (got "9464")');
+    expect(failure({ HTTP_KEEP_ALIVE_TIMEOUT_MS: '0' })).toMatch(
+      /^HTTP_KEEP_ALIVE_TIMEOUT_MS must be an integer from 100/,
+    );
+    expect(failure({ PORT: '9464', METRICS_PORT: '9464' })).toBe(
+      'METRICS_PORT must be a port other than PORT (9464) (got "9464")',
+    );
   });
 
   it('should accept Redis settings only with REDIS_URL', () => {
-    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379', REDIS_KEY_PREFIX: 'x:' }).redis).toEqual({
+    expect(
+      loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379', REDIS_KEY_PREFIX: 'x:' }).redis,
+    ).toEqual({
       url: 'redis://127.0.0.1:6379',
       keyPrefix: 'x:',
       commandTimeoutMs: 500,

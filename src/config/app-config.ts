@@ -9,7 +9,13 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export type DatabaseConfig =
   | { type: 'sqlite'; path: string; busyTimeoutMs: number }
-  | { type: 'postgres'; url: string; poolSize: number; statementTimeoutMs: number; connectTimeoutMs: number };
+  | {
+      type: 'postgres';
+      url: string;
+      poolSize: number;
+      statementTimeoutMs: number;
+      connectTimeoutMs: number;
+    };
 
 export interface RedisConfig {
   url: string;
@@ -61,7 +67,11 @@ export const PETS_DEPRECATED_AT = new Date('2026-06-30T00:00:00Z');
 function petsSunset(env: Env): Date {
   const sunset = date(env, 'PETS_SUNSET', '2027-06-30');
   if (sunset < PETS_DEPRECATED_AT) {
-    throw new ConfigError('PETS_SUNSET', 'a date no earlier than the deprecation date 2026-06-30', env.PETS_SUNSET ?? '');
+    throw new ConfigError(
+      'PETS_SUNSET',
+      'a date no earlier than the deprecation date 2026-06-30',
+      env.PETS_SUNSET ?? '',
+    );
   }
   return sunset;
 }
@@ -69,11 +79,21 @@ function petsSunset(env: Env): Date {
 function databaseConfig(env: Env): DatabaseConfig {
   const value = optionalStr(env, 'DATABASE_URL');
   const busyTimeoutMs = int(env, 'SQLITE_BUSY_TIMEOUT_MS', 5000, 0, 600_000);
-  if (value === undefined) return { type: 'sqlite', path: resolve(DEFAULT_SQLITE_PATH), busyTimeoutMs };
+  if (value === undefined)
+    return { type: 'sqlite', path: resolve(DEFAULT_SQLITE_PATH), busyTimeoutMs };
   if (value.startsWith('sqlite:')) {
     const path = value.slice('sqlite:'.length);
-    if (path === '') throw new ConfigError('DATABASE_URL', 'sqlite:<path>, sqlite::memory: or postgres://…', value);
-    return { type: 'sqlite', path: path === ':memory:' || isAbsolute(path) ? path : resolve(path), busyTimeoutMs };
+    if (path === '')
+      throw new ConfigError(
+        'DATABASE_URL',
+        'sqlite:<path>, sqlite::memory: or postgres://…',
+        value,
+      );
+    return {
+      type: 'sqlite',
+      path: path === ':memory:' || isAbsolute(path) ? path : resolve(path),
+      busyTimeoutMs,
+    };
   }
   if (/^postgres(ql)?:\/\//.test(value)) {
     return {
@@ -104,7 +124,11 @@ function corsOrigins(env: Env): string[] {
   for (const origin of origins) {
     // The Origin header is scheme://host[:port] exactly; anything else would never match.
     if (origin !== '*' && !/^https?:\/\/[^/\s?#]+$/.test(origin)) {
-      throw new ConfigError('CORS_ORIGINS', 'a comma-separated list of origins such as https://shop.example, or *', origin);
+      throw new ConfigError(
+        'CORS_ORIGINS',
+        'a comma-separated list of origins such as https://shop.example, or *',
+        origin,
+      );
     }
   }
   return origins;
@@ -115,9 +139,17 @@ function serverTimeouts(env: Env): ServerTimeouts {
   const requestMs = int(env, 'HTTP_REQUEST_TIMEOUT_MS', 30_000, 100, 3_600_000);
   // Node requires the whole request's limit to cover its headers' limit.
   if (requestMs < headersMs) {
-    throw new ConfigError('HTTP_REQUEST_TIMEOUT_MS', `at least HTTP_HEADERS_TIMEOUT_MS (${headersMs})`, String(requestMs));
+    throw new ConfigError(
+      'HTTP_REQUEST_TIMEOUT_MS',
+      `at least HTTP_HEADERS_TIMEOUT_MS (${headersMs})`,
+      String(requestMs),
+    );
   }
-  return { headersMs, requestMs, keepAliveMs: int(env, 'HTTP_KEEP_ALIVE_TIMEOUT_MS', 5_000, 100, 600_000) };
+  return {
+    headersMs,
+    requestMs,
+    keepAliveMs: int(env, 'HTTP_KEEP_ALIVE_TIMEOUT_MS', 5_000, 100, 600_000),
+  };
 }
 
 function baseUrl(env: Env, name: string, fallback: string): string {
@@ -130,7 +162,10 @@ function baseUrl(env: Env, name: string, fallback: string): string {
 export function loadConfig(env: Env): AppConfig {
   const appEnv = oneOf(env, 'APP_ENV', APP_ENVS, 'development');
   const port = int(env, 'PORT', 3000, 0, 65535);
-  const metricsPort = optionalStr(env, 'METRICS_PORT') === undefined ? undefined : int(env, 'METRICS_PORT', 0, 1, 65535);
+  const metricsPort =
+    optionalStr(env, 'METRICS_PORT') === undefined
+      ? undefined
+      : int(env, 'METRICS_PORT', 0, 1, 65535);
   if (metricsPort !== undefined && metricsPort === port) {
     throw new ConfigError('METRICS_PORT', `a port other than PORT (${port})`, String(metricsPort));
   }

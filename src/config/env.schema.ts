@@ -45,7 +45,12 @@ export function bool(env: Env, name: string, fallback: boolean): boolean {
   throw new ConfigError(name, `one of ${[...TRUE, ...FALSE].join(', ')}`, value);
 }
 
-export function oneOf<T extends string>(env: Env, name: string, values: readonly T[], fallback: T): T {
+export function oneOf<T extends string>(
+  env: Env,
+  name: string,
+  values: readonly T[],
+  fallback: T,
+): T {
   const value = raw(env, name);
   if (value === undefined) return fallback;
   if (!(values as readonly string[]).includes(value)) {
@@ -54,7 +59,12 @@ export function oneOf<T extends string>(env: Env, name: string, values: readonly
   return value as T;
 }
 
-export function url(env: Env, name: string, fallback: string, protocols: readonly string[]): string {
+export function url(
+  env: Env,
+  name: string,
+  fallback: string,
+  protocols: readonly string[],
+): string {
   const value = raw(env, name) ?? fallback;
   let parsed: URL;
   try {

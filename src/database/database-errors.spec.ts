@@ -11,7 +11,10 @@ describe('isDatabaseUnavailable', () => {
     ['a refused connection', withCode('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:5432')],
     ['a reset connection', withCode('ECONNRESET')],
     ['an unknown host', withCode('ENOTFOUND')],
-    ['a terminated backend', withCode('57P01', 'terminating connection due to administrator command')],
+    [
+      'a terminated backend',
+      withCode('57P01', 'terminating connection due to administrator command'),
+    ],
     ['a statement timeout', withCode('57014', 'canceling statement due to statement timeout')],
     ['a dropped database', withCode('3D000', 'database "x" does not exist')],
     ['too many connections', withCode('53300')],
@@ -21,18 +24,28 @@ describe('isDatabaseUnavailable', () => {
     ['a pool wait timeout', new Error('timeout exceeded when trying to connect')],
     ['a client-side query timeout', new Error('Query read timeout')],
     ['a busy SQLite file', withCode('SQLITE_BUSY', 'database is locked')],
-    ['several refused addresses', new AggregateError([withCode('ECONNREFUSED'), withCode('ECONNREFUSED')])],
+    [
+      'several refused addresses',
+      new AggregateError([withCode('ECONNREFUSED'), withCode('ECONNREFUSED')]),
+    ],
   ])('should recognise %s', (_label, err) => {
     expect(isDatabaseUnavailable(err)).toBe(true);
   });
 
   it('should look through TypeORM and cause wrappers to the driver error', () => {
-    expect(isDatabaseUnavailable(new QueryFailedError('SELECT 1', [], withCode('57P01')))).toBe(true);
-    expect(isDatabaseUnavailable(new Error('wrapped', { cause: withCode('ECONNREFUSED') }))).toBe(true);
+    expect(isDatabaseUnavailable(new QueryFailedError('SELECT 1', [], withCode('57P01')))).toBe(
+      true,
+    );
+    expect(isDatabaseUnavailable(new Error('wrapped', { cause: withCode('ECONNREFUSED') }))).toBe(
+      true,
+    );
   });
 
   it.each([
-    ['a missing table', new QueryFailedError('SELECT 1', [], withCode('42P01', 'relation "pets" does not exist'))],
+    [
+      'a missing table',
+      new QueryFailedError('SELECT 1', [], withCode('42P01', 'relation "pets" does not exist')),
+    ],
     ['a constraint violation', withCode('23514', 'violates check constraint')],
     ['a syntax error', withCode('42601')],
     ['a SQLite constraint', withCode('SQLITE_CONSTRAINT_CHECK')],

@@ -42,15 +42,26 @@ const SQLITE_BUSY_CODES = new Set(['SQLITE_BUSY', 'SQLITE_BUSY_SNAPSHOT', 'SQLIT
  * else from the database is a bug and stays a 500.
  */
 export function isDatabaseUnavailable(err: unknown): boolean {
-  for (let current = err, depth = 0; typeof current === 'object' && current !== null && depth < 5; depth++) {
+  for (
+    let current = err, depth = 0;
+    typeof current === 'object' && current !== null && depth < 5;
+    depth++
+  ) {
     const { code, message } = current as { code?: unknown; message?: unknown };
     if (typeof code === 'string') {
-      if (NETWORK_CODES.has(code) || UNAVAILABLE_SQLSTATES.has(code) || SQLITE_BUSY_CODES.has(code)) return true;
+      if (NETWORK_CODES.has(code) || UNAVAILABLE_SQLSTATES.has(code) || SQLITE_BUSY_CODES.has(code))
+        return true;
       if (/^08[0-9A-Z]{3}$/.test(code)) return true;
     }
-    if (typeof message === 'string' && PG_MESSAGES.some((pattern) => pattern.test(message))) return true;
-    if (current instanceof AggregateError && current.errors.some((inner) => isDatabaseUnavailable(inner))) return true;
-    current = (current as { driverError?: unknown }).driverError ?? (current as { cause?: unknown }).cause;
+    if (typeof message === 'string' && PG_MESSAGES.some((pattern) => pattern.test(message)))
+      return true;
+    if (
+      current instanceof AggregateError &&
+      current.errors.some((inner) => isDatabaseUnavailable(inner))
+    )
+      return true;
+    current =
+      (current as { driverError?: unknown }).driverError ?? (current as { cause?: unknown }).cause;
   }
   return false;
 }

@@ -21,14 +21,24 @@ const logger = new Logger('Migrations');
  * TypeORM's own run: an in-memory database exists only on its one connection.
  */
 export async function openDataSource(options: DataSourceOptions): Promise<DataSource> {
-  if (options.type !== 'postgres' || !options.migrationsRun) return new DataSource(options).initialize();
+  if (options.type !== 'postgres' || !options.migrationsRun)
+    return new DataSource(options).initialize();
   await migratePostgres(options);
   return new DataSource({ ...options, migrationsRun: false }).initialize();
 }
 
 async function migratePostgres(options: DataSourceOptions & { type: 'postgres' }): Promise<void> {
-  const { statement_timeout: _statement, query_timeout: _query, ...extra } = (options.extra ?? {}) as Record<string, unknown>;
-  const migrator = await new DataSource({ ...options, migrationsRun: false, poolSize: 1, extra: { ...extra, max: 1 } }).initialize();
+  const {
+    statement_timeout: _statement,
+    query_timeout: _query,
+    ...extra
+  } = (options.extra ?? {}) as Record<string, unknown>;
+  const migrator = await new DataSource({
+    ...options,
+    migrationsRun: false,
+    poolSize: 1,
+    extra: { ...extra, max: 1 },
+  }).initialize();
   const runner = migrator.createQueryRunner();
   try {
     await runner.connect();
@@ -37,7 +47,10 @@ async function migratePostgres(options: DataSourceOptions & { type: 'postgres' }
       const executor = new MigrationExecutor(migrator, runner);
       executor.transaction = options.migrationsTransactionMode ?? 'all';
       const applied = await executor.executePendingMigrations();
-      if (applied.length > 0) logger.log(`Applied ${applied.length} migration(s): ${applied.map((m) => m.name).join(', ')}`);
+      if (applied.length > 0)
+        logger.log(
+          `Applied ${applied.length} migration(s): ${applied.map((m) => m.name).join(', ')}`,
+        );
     } finally {
       await runner.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
     }
@@ -51,12 +64,17 @@ async function acquireMigrationLock(runner: QueryRunner): Promise<void> {
   const deadline = Date.now() + LOCK_WAIT_MS;
   let waiting = false;
   for (;;) {
-    const [row] = (await runner.query('SELECT pg_try_advisory_lock($1) AS locked', [MIGRATION_LOCK_KEY])) as { locked: boolean }[];
+    const [row] = (await runner.query('SELECT pg_try_advisory_lock($1) AS locked', [
+      MIGRATION_LOCK_KEY,
+    ])) as { locked: boolean }[];
     if (row.locked) return;
     if (Date.now() > deadline) {
-      throw new Error(`Another process has held the migration lock for over ${LOCK_WAIT_MS / 1000} s; is a migration stuck?`);
+      throw new Error(
+        `Another process has held the migration lock for over ${LOCK_WAIT_MS / 1000} s; is a migration stuck?`,
+      );
     }
-    if (!waiting) logger.log('Another instance is migrating the database; waiting for it to finish');
+    if (!waiting)
+      logger.log('Another instance is migrating the database; waiting for it to finish');
     waiting = true;
     await new Promise((resolve) => setTimeout(resolve, LOCK_POLL_MS));
   }

@@ -56,10 +56,14 @@ export class GracefulShutdown implements OnApplicationBootstrap {
     }
     this.logger.log(`Shutting down: draining ${this.inFlight.size} request(s) in flight`);
     // net.Server's close stops accepting but, unlike http.Server's, leaves open connections be.
-    const closed = new Promise<void>((resolve) => NetServer.prototype.close.call(server, () => resolve()));
+    const closed = new Promise<void>((resolve) =>
+      NetServer.prototype.close.call(server, () => resolve()),
+    );
     const idle = setTimeout(() => server.closeIdleConnections(), IDLE_GRACE_MS);
     const force = setTimeout(() => {
-      this.logger.warn(`Closing ${this.inFlight.size} request(s) still running after ${DRAIN_TIMEOUT_MS} ms`);
+      this.logger.warn(
+        `Closing ${this.inFlight.size} request(s) still running after ${DRAIN_TIMEOUT_MS} ms`,
+      );
       server.closeAllConnections();
     }, DRAIN_TIMEOUT_MS);
     try {

@@ -1,5 +1,10 @@
 import { Controller, Get, ServiceUnavailableException } from '@nestjs/common';
-import { HealthCheck, HealthCheckService, HealthIndicatorFunction, TypeOrmHealthIndicator } from '@nestjs/terminus';
+import {
+  HealthCheck,
+  HealthCheckService,
+  HealthIndicatorFunction,
+  TypeOrmHealthIndicator,
+} from '@nestjs/terminus';
 import { Public } from '../auth/public.decorator.js';
 import { ApiError } from '../common/errors/api-error.js';
 import { RateLimitHealthIndicator } from '../rate-limit/rate-limit.health.js';
@@ -25,7 +30,8 @@ export class HealthController {
   @Get('ready')
   @HealthCheck()
   async ready(): Promise<unknown> {
-    if (this.shutdown.draining) throw new ApiError('service_unavailable', 'Not ready: shutting down');
+    if (this.shutdown.draining)
+      throw new ApiError('service_unavailable', 'Not ready: shutting down');
     const checks: HealthIndicatorFunction[] = [
       () => this.db.pingCheck('database', { timeout: 1000 }),
       ...this.rateLimit.checks(),
@@ -35,7 +41,10 @@ export class HealthController {
     } catch (err) {
       if (!(err instanceof ServiceUnavailableException)) throw err;
       const failed = Object.keys((err.getResponse() as { error?: object }).error ?? {});
-      throw new ApiError('service_unavailable', `Not ready: ${failed.join(', ') || 'a dependency'} unavailable`);
+      throw new ApiError(
+        'service_unavailable',
+        `Not ready: ${failed.join(', ') || 'a dependency'} unavailable`,
+      );
     }
   }
 }

@@ -1,14 +1,24 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { InventoryListing, inventoryItemsJson, LISTING_CHUNK_ROWS, type SerialisedChunk, serialiseChunk } from './inventory-listing.js';
+import {
+  InventoryListing,
+  inventoryItemsJson,
+  LISTING_CHUNK_ROWS,
+  type SerialisedChunk,
+  serialiseChunk,
+} from './inventory-listing.js';
 import type { InventoryRow } from './inventory.repository.js';
 import { PET_STATUSES } from './pet-status.js';
 
-async function* chunked(rows: InventoryRow[], size = LISTING_CHUNK_ROWS): AsyncGenerator<SerialisedChunk> {
+async function* chunked(
+  rows: InventoryRow[],
+  size = LISTING_CHUNK_ROWS,
+): AsyncGenerator<SerialisedChunk> {
   for (let i = 0; i < rows.length; i += size) yield serialiseChunk(rows.slice(i, i + size));
 }
 
-const build = (rows: InventoryRow[], version = 1n, size?: number) => InventoryListing.build(version, chunked(rows, size));
+const build = (rows: InventoryRow[], version = 1n, size?: number) =>
+  InventoryListing.build(version, chunked(rows, size));
 
 function rowsOf(count: number, firstId = 1n): InventoryRow[] {
   return Array.from({ length: count }, (_, i) => ({
@@ -24,7 +34,9 @@ describe('inventoryItemsJson', () => {
       { petId: '9223372036854775807', quantity: 0, status: 'sold' },
       { petId: '1', quantity: 2147483647, status: 'available' },
     ]);
-    expect(json).toBe('{"petId":9223372036854775807,"quantity":0,"status":"sold"},{"petId":1,"quantity":2147483647,"status":"available"}');
+    expect(json).toBe(
+      '{"petId":9223372036854775807,"quantity":0,"status":"sold"},{"petId":1,"quantity":2147483647,"status":"available"}',
+    );
   });
 });
 
@@ -39,7 +51,9 @@ describe('InventoryListing', () => {
     const rows = rowsOf(2 * LISTING_CHUNK_ROWS + 3);
     const listing = await build(rows, 7n);
     expect(listing.version).toBe(7n);
-    expect(JSON.parse(listing.body.toString())).toEqual(rows.map((r) => ({ ...r, petId: Number(r.petId) })));
+    expect(JSON.parse(listing.body.toString())).toEqual(
+      rows.map((r) => ({ ...r, petId: Number(r.petId) })),
+    );
   });
 
   it('should give equal listings equal ETags, and any change a new one', async () => {
@@ -55,9 +69,16 @@ describe('InventoryListing', () => {
       fc.asyncProperty(
         fc.integer({ min: 1, max: 60 }),
         fc.integer({ min: 1, max: 9 }),
-        fc.array(fc.record({ at: fc.nat(), quantity: fc.nat({ max: 2147483647 }), status: fc.constantFrom(...PET_STATUSES) }), {
-          maxLength: 20,
-        }),
+        fc.array(
+          fc.record({
+            at: fc.nat(),
+            quantity: fc.nat({ max: 2147483647 }),
+            status: fc.constantFrom(...PET_STATUSES),
+          }),
+          {
+            maxLength: 20,
+          },
+        ),
         async (count, chunkRows, writes) => {
           const rows = rowsOf(count, 9007199254740990n);
           const before = await build(rows, 1n, chunkRows);
@@ -80,7 +101,11 @@ describe('InventoryListing', () => {
 
   it('should refuse an update of a pet it does not list', async () => {
     const listing = await build(rowsOf(5));
-    expect(listing.withUpdates(2n, [{ petId: '4', quantity: 1, status: 'available' }])).toBeUndefined();
-    expect(listing.withUpdates(2n, [{ petId: '99', quantity: 1, status: 'available' }])).toBeUndefined();
+    expect(
+      listing.withUpdates(2n, [{ petId: '4', quantity: 1, status: 'available' }]),
+    ).toBeUndefined();
+    expect(
+      listing.withUpdates(2n, [{ petId: '99', quantity: 1, status: 'available' }]),
+    ).toBeUndefined();
   });
 });

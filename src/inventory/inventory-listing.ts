@@ -35,12 +35,21 @@ export interface SerialisedChunk {
 }
 
 export function serialiseChunk(rows: readonly InventoryRow[]): SerialisedChunk {
-  return { firstId: rows[0].petId, lastId: rows[rows.length - 1].petId, json: inventoryItemsJson(rows) };
+  return {
+    firstId: rows[0].petId,
+    lastId: rows[rows.length - 1].petId,
+    json: inventoryItemsJson(rows),
+  };
 }
 
 function chunkOf({ firstId, lastId, json }: SerialisedChunk): Chunk {
   const bytes = Buffer.from(json, 'utf8');
-  return { first: BigInt(firstId), last: BigInt(lastId), json: bytes, digest: createHash('sha256').update(bytes).digest() };
+  return {
+    first: BigInt(firstId),
+    last: BigInt(lastId),
+    json: bytes,
+    digest: createHash('sha256').update(bytes).digest(),
+  };
 }
 
 const ITEM = /\{"petId":(\d+),"quantity":(\d+),"status":"(\w+)"\}/g;
@@ -50,11 +59,14 @@ const ITEM = /\{"petId":(\d+),"quantity":(\d+),"status":"(\w+)"\}/g;
  * keeps only its bytes, not every row as an object beside them (three times the memory).
  */
 function rowsOf(chunk: Chunk): InventoryRow[] {
-  return Array.from(chunk.json.toString('latin1').matchAll(ITEM), ([, petId, quantity, status]) => ({
-    petId,
-    quantity: Number(quantity),
-    status: status as PetStatus,
-  }));
+  return Array.from(
+    chunk.json.toString('latin1').matchAll(ITEM),
+    ([, petId, quantity, status]) => ({
+      petId,
+      quantity: Number(quantity),
+      status: status as PetStatus,
+    }),
+  );
 }
 
 function findChunk(chunks: readonly Chunk[], id: bigint): number {
@@ -98,7 +110,10 @@ export class InventoryListing {
   ) {}
 
   /** Assembles chunks (in `petId` order) as they arrive. */
-  static async build(version: bigint, source: AsyncIterable<SerialisedChunk>): Promise<InventoryListing> {
+  static async build(
+    version: bigint,
+    source: AsyncIterable<SerialisedChunk>,
+  ): Promise<InventoryListing> {
     const chunks: Chunk[] = [];
     for await (const chunk of source) if (chunk.json !== '') chunks.push(chunkOf(chunk));
     return InventoryListing.of(version, chunks);

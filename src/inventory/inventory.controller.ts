@@ -1,5 +1,14 @@
 import { Body, Controller, Get, Param, Patch, Res } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiHeader, ApiOkResponse, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBody,
+  ApiConsumes,
+  ApiHeader,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import { ParsePetIdPipe } from '../common/pipes/pet-id.pipe.js';
 import type { Response } from 'express';
 import { RawJson } from '../common/http/json.js';
@@ -11,8 +20,15 @@ import { InventoryUpdate } from './dto/inventory-update.dto.js';
 import { InventoryService } from './inventory.service.js';
 
 const LISTING_HEADERS = {
-  ETag: { description: 'A strong validator of the listing: it changes whenever any stock level or status does', schema: { type: 'string' } },
-  'Cache-Control': { description: '`private, no-cache`: a client may keep the listing but revalidates it before use', schema: { type: 'string' } },
+  ETag: {
+    description:
+      'A strong validator of the listing: it changes whenever any stock level or status does',
+    schema: { type: 'string' },
+  },
+  'Cache-Control': {
+    description: '`private, no-cache`: a client may keep the listing but revalidates it before use',
+    schema: { type: 'string' },
+  },
 };
 
 @ApiTags('inventory')
@@ -21,15 +37,27 @@ export class InventoryController {
   constructor(private readonly inventory: InventoryService) {}
 
   @Get()
-  @ApiOperation({ summary: 'List inventory', description: 'Returns current stock levels for all pets in the store, by ascending petId.' })
+  @ApiOperation({
+    summary: 'List inventory',
+    description: 'Returns current stock levels for all pets in the store, by ascending petId.',
+  })
   @ApiStability('beta')
   @ApiHeader({
     name: 'If-None-Match',
     required: false,
-    description: 'The `ETag` of a listing the client holds: while it is current, the answer is 304 without a body.',
+    description:
+      'The `ETag` of a listing the client holds: while it is current, the answer is 304 without a body.',
   })
-  @ApiOkResponse({ type: [InventoryItem], description: 'The stock level of every pet', headers: LISTING_HEADERS })
-  @ApiResponse({ status: 304, description: 'Not Modified: the listing still matches `If-None-Match`; no body', headers: LISTING_HEADERS })
+  @ApiOkResponse({
+    type: [InventoryItem],
+    description: 'The stock level of every pet',
+    headers: LISTING_HEADERS,
+  })
+  @ApiResponse({
+    status: 304,
+    description: 'Not Modified: the listing still matches `If-None-Match`; no body',
+    headers: LISTING_HEADERS,
+  })
   async listInventory(@Res({ passthrough: true }) res: Response): Promise<RawJson> {
     const listing = await this.inventory.listInventory(arrivalOf(res.req));
     // Our own strong ETag, so Express neither hashes the body per request nor sends a weak

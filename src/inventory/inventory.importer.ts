@@ -1,5 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { countField, type ImportResult, int64Field, parseJsonRows, upsertInBatches } from '../common/import/json-rows.js';
+import {
+  countField,
+  type ImportResult,
+  int64Field,
+  parseJsonRows,
+  upsertInBatches,
+} from '../common/import/json-rows.js';
 import { MAX_QUANTITY } from './dto/inventory-update.dto.js';
 import { InventoryRepository, type ImportRow } from './inventory.repository.js';
 import { nextStatus, PET_STATUSES, type PetStatus } from './pet-status.js';
@@ -8,7 +14,8 @@ const FIELDS = new Set(['petId', 'quantity', 'status', 'name']);
 
 /** Checks one element of the file; returns the row or a list of what is wrong with it. */
 export function validateImportRow(value: unknown): ImportRow | string[] {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return ['must be an object'];
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return ['must be an object'];
   const record = value as Record<string, unknown>;
   const problems = Object.keys(record)
     .filter((key) => !FIELDS.has(key))
@@ -18,17 +25,25 @@ export function validateImportRow(value: unknown): ImportRow | string[] {
   if (petId === undefined) problems.push('petId must be an integer from 1 to 9223372036854775807');
 
   const quantity = countField(record.quantity);
-  if (!(quantity >= 0 && quantity <= MAX_QUANTITY)) problems.push(`quantity must be an integer from 0 to ${MAX_QUANTITY}`);
+  if (!(quantity >= 0 && quantity <= MAX_QUANTITY))
+    problems.push(`quantity must be an integer from 0 to ${MAX_QUANTITY}`);
 
   const status = record.status as PetStatus;
-  if (!PET_STATUSES.includes(status)) problems.push(`status must be one of ${PET_STATUSES.join(', ')}`);
+  if (!PET_STATUSES.includes(status))
+    problems.push(`status must be one of ${PET_STATUSES.join(', ')}`);
 
   const name = record.name ?? null;
-  if (name !== null && (typeof name !== 'string' || name.length > 200)) problems.push('name must be a string of at most 200 characters');
+  if (name !== null && (typeof name !== 'string' || name.length > 200))
+    problems.push('name must be a string of at most 200 characters');
 
   if (problems.length > 0) return problems;
   // A quantity of 0 is stored as sold, as the status rule would make it.
-  return { petId: petId!, quantity, status: quantity === 0 ? nextStatus(status, 0) : status, name: name as string | null };
+  return {
+    petId: petId!,
+    quantity,
+    status: quantity === 0 ? nextStatus(status, 0) : status,
+    name: name as string | null,
+  };
 }
 
 /** Parses a whole import file, int64 ids exactly; throws ImportError listing the bad rows. */
@@ -45,7 +60,10 @@ export class InventoryImporter {
   constructor(private readonly repository: InventoryRepository) {}
 
   /** Upserts every row in one transaction: all rows are stored, or none. */
-  async import(rows: ImportRow[], onProgress?: (done: number, total: number) => void): Promise<ImportResult> {
+  async import(
+    rows: ImportRow[],
+    onProgress?: (done: number, total: number) => void,
+  ): Promise<ImportResult> {
     return this.repository.transaction((manager) =>
       upsertInBatches(rows, (batch) => this.repository.upsertBatch(manager, batch), onProgress),
     );

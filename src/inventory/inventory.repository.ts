@@ -2,7 +2,12 @@ import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { existingIds, runSql, writeTransaction } from '../database/sql.js';
-import { createListingReader, ITEM_COLUMNS, type ListingReader, VERSION_SQL } from './listing-reader.js';
+import {
+  createListingReader,
+  ITEM_COLUMNS,
+  type ListingReader,
+  VERSION_SQL,
+} from './listing-reader.js';
 import { NEXT_STATUS_SQL, type PetStatus } from './pet-status.js';
 import { sqliteHandle } from './sqlite-handle.js';
 import { SqliteQuantityWriter } from './sqlite-quantity-writer.js';
@@ -58,7 +63,10 @@ export class InventoryRepository implements OnModuleInit, OnModuleDestroy {
   /** Sets a quantity and applies the status rule in one atomic statement. */
   async setQuantity(petId: bigint, quantity: number): Promise<QuantityUpdate> {
     if (this.sqliteWriter) return this.sqliteWriter.setQuantity(petId, quantity);
-    const rows = await this.query<InventoryRow>(SET_QUANTITY_SQL, { quantity, petId: petId.toString() });
+    const rows = await this.query<InventoryRow>(SET_QUANTITY_SQL, {
+      quantity,
+      petId: petId.toString(),
+    });
     return { row: rows[0] };
   }
 
@@ -71,11 +79,19 @@ export class InventoryRepository implements OnModuleInit, OnModuleDestroy {
     const sqlite = sqliteHandle(this.dataSource);
     if (!sqlite) return undefined;
     const db = sqlite.connection;
-    return new SqliteQuantityWriter(db, db.prepare(SET_QUANTITY_SQL), db.prepare(VERSION_SQL).pluck());
+    return new SqliteQuantityWriter(
+      db,
+      db.prepare(SET_QUANTITY_SQL),
+      db.prepare(VERSION_SQL).pluck(),
+    );
   }
 
   async count(manager?: EntityManager): Promise<number> {
-    const [row] = await this.query<{ n: number | string }>(`SELECT COUNT(*) AS n FROM pets`, {}, manager);
+    const [row] = await this.query<{ n: number | string }>(
+      `SELECT COUNT(*) AS n FROM pets`,
+      {},
+      manager,
+    );
     return Number(row.n);
   }
 
@@ -85,7 +101,12 @@ export class InventoryRepository implements OnModuleInit, OnModuleDestroy {
     const existing = await existingIds(this.dataSource, 'pets', ids, manager);
     const params: Record<string, unknown> = {};
     const values = rows.map((row, i) => {
-      Object.assign(params, { [`id${i}`]: ids[i], [`n${i}`]: row.name, [`s${i}`]: row.status, [`q${i}`]: row.quantity });
+      Object.assign(params, {
+        [`id${i}`]: ids[i],
+        [`n${i}`]: row.name,
+        [`s${i}`]: row.status,
+        [`q${i}`]: row.quantity,
+      });
       return `(:id${i}, :n${i}, :s${i}, :q${i}, CURRENT_TIMESTAMP)`;
     });
     await this.query(
@@ -102,7 +123,11 @@ export class InventoryRepository implements OnModuleInit, OnModuleDestroy {
     return writeTransaction(this.dataSource, work);
   }
 
-  private query<T>(sql: string, params: Record<string, unknown>, manager?: EntityManager): Promise<T[]> {
+  private query<T>(
+    sql: string,
+    params: Record<string, unknown>,
+    manager?: EntityManager,
+  ): Promise<T[]> {
     return runSql<T>(this.dataSource, sql, params, manager);
   }
 }

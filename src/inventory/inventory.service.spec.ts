@@ -77,7 +77,8 @@ class FakeInventory {
   }
 }
 
-const listed = async (service: InventoryService) => JSON.parse((await service.listInventory()).body.toString());
+const listed = async (service: InventoryService) =>
+  JSON.parse((await service.listInventory()).body.toString());
 
 describe('InventoryService listing cache', () => {
   let db: FakeInventory;
@@ -126,7 +127,9 @@ describe('InventoryService listing cache', () => {
     ]);
     await service.updateInventory(1n, 1);
     db.write('3', 0);
-    expect((await listed(service)).map((item: { quantity: number }) => item.quantity)).toEqual([1, 4, 0]);
+    expect((await listed(service)).map((item: { quantity: number }) => item.quantity)).toEqual([
+      1, 4, 0,
+    ]);
     expect(db.snapshots).toBe(1);
   });
 
@@ -143,7 +146,9 @@ describe('InventoryService listing cache', () => {
     db.write('1', 9);
     // Pruned: the log no longer reaches back to the cached state.
     db.log.delete(db.version - 1n);
-    expect((await listed(service)).map((item: { quantity: number }) => item.quantity)).toEqual([9, 2]);
+    expect((await listed(service)).map((item: { quantity: number }) => item.quantity)).toEqual([
+      9, 2,
+    ]);
     expect(db.snapshots).toBe(4);
   });
 
@@ -152,7 +157,9 @@ describe('InventoryService listing cache', () => {
     await service.updateInventory(1n, 7);
     db.write('2', 9);
     await service.updateInventory(3n, 1);
-    expect((await listed(service)).map((item: { quantity: number }) => item.quantity)).toEqual([7, 9, 1]);
+    expect((await listed(service)).map((item: { quantity: number }) => item.quantity)).toEqual([
+      7, 9, 1,
+    ]);
     expect(db.snapshots).toBe(2);
   });
 

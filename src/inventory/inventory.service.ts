@@ -41,7 +41,8 @@ export class InventoryService {
     const cached = this.cached;
     if (cached?.version === seen) return cached;
     if (cached && seen > cached.version) {
-      const updated = this.applyLocalWrites(cached, seen) ?? (await this.applyChanges(cached, seen));
+      const updated =
+        this.applyLocalWrites(cached, seen) ?? (await this.applyChanges(cached, seen));
       if (updated) return updated;
     }
     if (cached && seen < cached.version) this.forget();
@@ -96,7 +97,10 @@ export class InventoryService {
     return updated;
   }
 
-  private async applyChanges(cached: InventoryListing, seen: bigint): Promise<InventoryListing | undefined> {
+  private async applyChanges(
+    cached: InventoryListing,
+    seen: bigint,
+  ): Promise<InventoryListing | undefined> {
     const changes = await this.repository.listing.changesSince(cached.version, MAX_CHANGES_APPLIED);
     if (!changes || changes.version < seen) return undefined;
     const updated = cached.withUpdates(changes.version, changes.rows);
@@ -121,7 +125,8 @@ export class InventoryService {
   private keep(listing: InventoryListing): void {
     if (this.cached && listing.version <= this.cached.version) return;
     this.cached = listing;
-    for (const version of this.localWrites.keys()) if (version <= listing.version) this.localWrites.delete(version);
+    for (const version of this.localWrites.keys())
+      if (version <= listing.version) this.localWrites.delete(version);
   }
 
   /** The counter went back: the database was replaced under the running service. */

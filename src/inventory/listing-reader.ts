@@ -2,9 +2,17 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { DataSource } from 'typeorm';
 import { LISTING_CHUNK_ROWS, type SerialisedChunk, serialiseChunk } from './inventory-listing.js';
 import type { InventoryRow } from './inventory.repository.js';
-import { type SqliteConstructor, type SqliteDatabase, type SqliteStatement, sqliteHandle } from './sqlite-handle.js';
+import {
+  type SqliteConstructor,
+  type SqliteDatabase,
+  type SqliteStatement,
+  sqliteHandle,
+} from './sqlite-handle.js';
 
-export type BuildListing<T> = (version: bigint, chunks: AsyncIterable<SerialisedChunk>) => Promise<T>;
+export type BuildListing<T> = (
+  version: bigint,
+  chunks: AsyncIterable<SerialisedChunk>,
+) => Promise<T>;
 
 /** The pets changed after a version, each in its state at `version`, in `petId` order. */
 export interface ListingChanges {
@@ -55,7 +63,8 @@ type Query = <T>(sql: string) => Promise<T[]>;
 /** Picks the reader for the data source: its own connections on a SQLite file, plain queries elsewhere. */
 export function createListingReader(dataSource: DataSource, query: Query): ListingReader {
   const sqlite = sqliteHandle(dataSource);
-  if (sqlite?.file !== undefined) return new SqliteFileListingReader(sqlite.Database, sqlite.file, sqlite.busyTimeoutMs);
+  if (sqlite?.file !== undefined)
+    return new SqliteFileListingReader(sqlite.Database, sqlite.file, sqlite.busyTimeoutMs);
   return new QueryListingReader(dataSource.options.type === 'postgres', query);
 }
 
@@ -113,9 +122,22 @@ async function* serialisedChunks(rows: InventoryRow[]): AsyncGenerator<Serialise
  */
 class SqliteFileListingReader implements ListingReader {
   private versionStatements:
-    | { version: SqliteStatement; begin: SqliteStatement; logged: SqliteStatement; changed: SqliteStatement; commit: SqliteStatement }
+    | {
+        version: SqliteStatement;
+        begin: SqliteStatement;
+        logged: SqliteStatement;
+        changed: SqliteStatement;
+        commit: SqliteStatement;
+      }
     | undefined;
-  private snapshotStatements: { begin: SqliteStatement; version: SqliteStatement; chunk: SqliteStatement; commit: SqliteStatement } | undefined;
+  private snapshotStatements:
+    | {
+        begin: SqliteStatement;
+        version: SqliteStatement;
+        chunk: SqliteStatement;
+        commit: SqliteStatement;
+      }
+    | undefined;
   private readonly connections: SqliteDatabase[] = [];
   private queue: Promise<unknown> = Promise.resolve();
 
@@ -126,7 +148,11 @@ class SqliteFileListingReader implements ListingReader {
   ) {}
 
   private open(): SqliteDatabase {
-    const db = new this.Database(this.path, { readonly: true, fileMustExist: true, timeout: this.timeout });
+    const db = new this.Database(this.path, {
+      readonly: true,
+      fileMustExist: true,
+      timeout: this.timeout,
+    });
     this.connections.push(db);
     return db;
   }
@@ -198,8 +224,12 @@ class SqliteFileListingReader implements ListingReader {
   }
 
   private async *chunks(statement: SqliteStatement): AsyncGenerator<SerialisedChunk> {
-    for (let after = BEFORE_ANY_ID; ; ) {
-      const chunk = statement.get({ after }) as { firstId: string | null; lastId: string; json: string };
+    for (let after = BEFORE_ANY_ID; ;) {
+      const chunk = statement.get({ after }) as {
+        firstId: string | null;
+        lastId: string;
+        json: string;
+      };
       if (chunk.firstId === null) return;
       yield { firstId: chunk.firstId, lastId: chunk.lastId, json: chunk.json };
       after = BigInt(chunk.lastId);

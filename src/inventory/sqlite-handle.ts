@@ -35,7 +35,10 @@ export interface SqliteHandle {
 export function sqliteHandle(dataSource: DataSource): SqliteHandle | undefined {
   const options = dataSource.options;
   if (options.type !== 'better-sqlite3') return undefined;
-  const driver = dataSource.driver as unknown as { databaseConnection: SqliteDatabase; sqlite: SqliteConstructor };
+  const driver = dataSource.driver as unknown as {
+    databaseConnection: SqliteDatabase;
+    sqlite: SqliteConstructor;
+  };
   return {
     connection: driver.databaseConnection,
     Database: driver.sqlite,

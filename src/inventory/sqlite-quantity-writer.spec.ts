@@ -3,7 +3,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { SqliteDatabase, SqliteStatement } from './sqlite-handle.js';
 import { SqliteQuantityWriter } from './sqlite-quantity-writer.js';
 
-const Database = createRequire(import.meta.url)('better-sqlite3') as new (path: string) => SqliteDatabase & {
+const Database = createRequire(import.meta.url)('better-sqlite3') as new (
+  path: string,
+) => SqliteDatabase & {
   exec(sql: string): void;
 };
 
@@ -17,7 +19,11 @@ const SCHEMA = `
 const UPDATE_SQL = `UPDATE pets SET quantity = :quantity WHERE id = :petId RETURNING CAST(id AS TEXT) AS "petId", quantity, status`;
 
 /** The connection, with every statement it runs written down and COMMIT made to fail on demand. */
-function recorded(db: SqliteDatabase, log: string[], failCommit: { next: boolean }): SqliteDatabase {
+function recorded(
+  db: SqliteDatabase,
+  log: string[],
+  failCommit: { next: boolean },
+): SqliteDatabase {
   return {
     get inTransaction() {
       return db.inTransaction;
@@ -35,7 +41,12 @@ function recorded(db: SqliteDatabase, log: string[], failCommit: { next: boolean
           }
           return statement[method](...params);
         };
-      return { ...statement, get: wrap('get'), run: wrap('run'), pluck: () => statement.pluck() } as SqliteStatement;
+      return {
+        ...statement,
+        get: wrap('get'),
+        run: wrap('run'),
+        pluck: () => statement.pluck(),
+      } as SqliteStatement;
     },
     close: () => db.close(),
   };
@@ -63,7 +74,11 @@ describe('SqliteQuantityWriter', () => {
   });
 
   it('should commit the updates of one turn of the event loop in one transaction, each with the version it produced', async () => {
-    const updates = await Promise.all([writer.setQuantity(1n, 0), writer.setQuantity(9n, 4), writer.setQuantity(3n, 1)]);
+    const updates = await Promise.all([
+      writer.setQuantity(1n, 0),
+      writer.setQuantity(9n, 4),
+      writer.setQuantity(3n, 1),
+    ]);
     expect(log).toEqual(['BEGIN', 'UPDATE', 'UPDATE', 'UPDATE', 'COMMIT']);
     expect(updates).toEqual([
       { row: { petId: '1', quantity: 0, status: 'available' }, version: 11n },
@@ -91,7 +106,10 @@ describe('SqliteQuantityWriter', () => {
 
   it('should refuse every update of a transaction that failed to commit, and keep none of them', async () => {
     failCommit.next = true;
-    const results = await Promise.allSettled([writer.setQuantity(1n, 3), writer.setQuantity(2n, 9)]);
+    const results = await Promise.allSettled([
+      writer.setQuantity(1n, 3),
+      writer.setQuantity(2n, 9),
+    ]);
     expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected']);
     expect(db.inTransaction).toBe(false);
     expect(quantities()).toEqual([5, 2, 7]);

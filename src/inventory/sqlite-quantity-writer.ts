@@ -33,7 +33,8 @@ export class SqliteQuantityWriter {
 
   setQuantity(petId: bigint, quantity: number): Promise<QuantityUpdate> {
     return new Promise((resolve, reject) => {
-      if (this.queued.push({ params: { petId, quantity }, resolve, reject }) === 1) setImmediate(() => this.flush());
+      if (this.queued.push({ params: { petId, quantity }, resolve, reject }) === 1)
+        setImmediate(() => this.flush());
     });
   }
 

@@ -24,7 +24,10 @@ export function ApiStability(stability: Stability): MethodDecorator {
 
 /** The `ETag` Express gives a `GET` answer: weak, a digest of the answer's bytes. */
 export const WEAK_ETAG_HEADER = {
-  ETag: { description: 'A weak validator of this answer: it changes whenever the answer does', schema: { type: 'string' } },
+  ETag: {
+    description: 'A weak validator of this answer: it changes whenever the answer does',
+    schema: { type: 'string' },
+  },
 };
 
 /**
@@ -36,9 +39,14 @@ export function ApiRevalidation(): MethodDecorator {
     ApiHeader({
       name: 'If-None-Match',
       required: false,
-      description: 'The `ETag` of an answer the client holds: while it is current, the answer is 304 without a body.',
+      description:
+        'The `ETag` of an answer the client holds: while it is current, the answer is 304 without a body.',
     }),
-    ApiResponse({ status: 304, description: 'Not Modified: the answer still matches `If-None-Match`; no body', headers: WEAK_ETAG_HEADER }),
+    ApiResponse({
+      status: 304,
+      description: 'Not Modified: the answer still matches `If-None-Match`; no body',
+      headers: WEAK_ETAG_HEADER,
+    }),
   );
 }
 

@@ -111,7 +111,11 @@ export class OrdersImporter {
         });
       }
       throwIfAny(problems);
-      return upsertInBatches(rows, (batch) => this.repository.upsertBatch(manager, batch), onProgress);
+      return upsertInBatches(
+        rows,
+        (batch) => this.repository.upsertBatch(manager, batch),
+        onProgress,
+      );
     });
   }
 }

@@ -88,7 +88,11 @@ export class OrdersRepository {
     return writeTransaction(this.dataSource, work);
   }
 
-  private query<T>(sql: string, params: Record<string, unknown>, manager?: EntityManager): Promise<T[]> {
+  private query<T>(
+    sql: string,
+    params: Record<string, unknown>,
+    manager?: EntityManager,
+  ): Promise<T[]> {
     return runSql<T>(this.dataSource, sql, params, manager);
   }
 }

@@ -1,7 +1,12 @@
 import { Controller, Get, Param, UseInterceptors } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { ParsePetIdPipe } from '../common/pipes/pet-id.pipe.js';
-import { ApiErrorResponses, ApiRevalidation, ApiStability, WEAK_ETAG_HEADER } from '../openapi/api-docs.decorators.js';
+import {
+  ApiErrorResponses,
+  ApiRevalidation,
+  ApiStability,
+  WEAK_ETAG_HEADER,
+} from '../openapi/api-docs.decorators.js';
 import { PET_ID_PARAM } from '../openapi/params.js';
 import { PetsDeprecationInterceptor } from './deprecation.interceptor.js';
 import { Pet } from './pet.dto.js';

@@ -54,7 +54,8 @@ export class RateLimitGuard extends ThrottlerGuard {
     const resolved = this.windows(context);
     const windows = Array.isArray(resolved) ? resolved : await resolved;
     const identity = req.identity;
-    const tracker = identity?.kind === 'key' ? `key:${identity.principal.keyId}` : await this.getTracker(req);
+    const tracker =
+      identity?.kind === 'key' ? `key:${identity.principal.keyId}` : await this.getTracker(req);
     let outcome: RateLimitOutcome;
     try {
       const counted = this.store.consume(tracker, windows);
@@ -120,7 +121,11 @@ export class RateLimitGuard extends ThrottlerGuard {
     });
     if (!pending) return windows as WindowSpec[];
     return Promise.all(
-      windows.map(async ({ name, ttlMs, limit }) => ({ name, ttlMs: await ttlMs, limit: await limit })),
+      windows.map(async ({ name, ttlMs, limit }) => ({
+        name,
+        ttlMs: await ttlMs,
+        limit: await limit,
+      })),
     );
   }
 

@@ -34,11 +34,13 @@ interface InventoryItem {
 /** Parses a listing keeping petIds as exact text (JSON.parse would round those above 2^53). */
 function inventory(reply: Reply): InventoryItem[] {
   expect(reply.status).toBe(200);
-  return [...reply.text.matchAll(/\{"petId":(\d+),"quantity":(\d+),"status":"(\w+)"\}/g)].map(([, petId, quantity, status]) => ({
-    petId,
-    quantity: Number(quantity),
-    status,
-  }));
+  return [...reply.text.matchAll(/\{"petId":(\d+),"quantity":(\d+),"status":"(\w+)"\}/g)].map(
+    ([, petId, quantity, status]) => ({
+      petId,
+      quantity: Number(quantity),
+      status,
+    }),
+  );
 }
 
 describe('three instances on one PostgreSQL database and one Redis (integration)', () => {
@@ -61,12 +63,17 @@ describe('three instances on one PostgreSQL database and one Redis (integration)
       REDIS_COMMAND_TIMEOUT_MS: '5000',
     };
     // Started together on an empty database: each runs the migrations at start.
-    instances = await Promise.all(['a', 'b', 'c'].map((name) => spawnInstance(`${database.name}_${name}`, env)));
+    instances = await Promise.all(
+      ['a', 'b', 'c'].map((name) => spawnInstance(`${database.name}_${name}`, env)),
+    );
     await Promise.all(instances.map((instance) => waitReady(instance)));
 
     importDir = mkdtempSync(join(tmpdir(), 'petstore-cluster-'));
     const file = join(importDir, 'pets.json');
-    writeFileSync(file, `[${PETS.map((id) => `{"petId":${id},"quantity":10,"status":"available","name":"pet ${id}"}`).join(',')}]`);
+    writeFileSync(
+      file,
+      `[${PETS.map((id) => `{"petId":${id},"quantity":10,"status":"available","name":"pet ${id}"}`).join(',')}]`,
+    );
     const imported = await runCli(['inventory', 'import', file], env);
     expect(imported.code, imported.stderr).toBe(0);
   }, 120_000);
@@ -87,8 +94,12 @@ describe('three instances on one PostgreSQL database and one Redis (integration)
     );
 
   it('should apply each migration exactly once when all three start together on an empty database', async () => {
-    const applied = await admin(database.url, (client) => client.query<{ name: string }>('SELECT name FROM migrations ORDER BY id'));
-    expect(applied.rows.map((row) => row.name)).toEqual(POSTGRES_MIGRATIONS.map((migration) => new migration().name));
+    const applied = await admin(database.url, (client) =>
+      client.query<{ name: string }>('SELECT name FROM migrations ORDER BY id'),
+    );
+    expect(applied.rows.map((row) => row.name)).toEqual(
+      POSTGRES_MIGRATIONS.map((migration) => new migration().name),
+    );
     expect(problemsInLogs()).toEqual([]);
   });
 
@@ -116,24 +127,44 @@ describe('three instances on one PostgreSQL database and one Redis (integration)
   });
 
   it('should agree on every pet after 500 concurrent PATCHes spread over the instances, each pet holding a value sent to it', async () => {
-    const { key } = await createKeyWithCli(env, ['--plan', 'enterprise', '--per-minute', '100000', '--per-day', '1000000']);
+    const { key } = await createKeyWithCli(env, [
+      '--plan',
+      'enterprise',
+      '--per-minute',
+      '100000',
+      '--per-day',
+      '1000000',
+    ]);
     const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
     const sent = new Map<string, Set<number>>(PETS.map((id) => [id, new Set()]));
     try {
       const replies = await Promise.all(
         Array.from({ length: 500 }, (_, i) => {
           const petId = PETS[i % PETS.length];
-          const quantity = Math.floor(Math.random() * 4) === 0 ? 0 : 1 + Math.floor(Math.random() * 1_000_000);
+          const quantity =
+            Math.floor(Math.random() * 4) === 0 ? 0 : 1 + Math.floor(Math.random() * 1_000_000);
           sent.get(petId)!.add(quantity);
-          return send(instances[i % instances.length], 'PATCH', `/v1/inventory/${petId}`, { key, body: { quantity }, agent });
+          return send(instances[i % instances.length], 'PATCH', `/v1/inventory/${petId}`, {
+            key,
+            body: { quantity },
+            agent,
+          });
         }),
       );
-      expect(replies.filter((reply) => reply.status !== 200).map((reply) => `${reply.status} ${reply.text}`)).toEqual([]);
+      expect(
+        replies
+          .filter((reply) => reply.status !== 200)
+          .map((reply) => `${reply.status} ${reply.text}`),
+      ).toEqual([]);
     } finally {
       agent.destroy();
     }
 
-    const listings = await Promise.all(instances.map(async (instance) => inventory(await send(instance, 'GET', '/v1/inventory', { key }))));
+    const listings = await Promise.all(
+      instances.map(async (instance) =>
+        inventory(await send(instance, 'GET', '/v1/inventory', { key })),
+      ),
+    );
     for (const listing of listings.slice(1)) expect(listing).toEqual(listings[0]);
     expect(listings[0].map((item) => item.petId)).toEqual(PETS);
     for (const item of listings[0]) {
@@ -150,17 +181,23 @@ describe('three instances on one PostgreSQL database and one Redis (integration)
     if (intoMinute > 50_000) await sleep(60_000 - intoMinute + 100);
 
     const replies = await Promise.all(
-      Array.from({ length: 150 }, (_, i) => send(instances[i % instances.length], 'GET', '/v1/inventory', { key })),
+      Array.from({ length: 150 }, (_, i) =>
+        send(instances[i % instances.length], 'GET', '/v1/inventory', { key }),
+      ),
     );
     const allowed = replies.filter((reply) => reply.status === 200);
     const refused = replies.filter((reply) => reply.status === 429);
     expect(allowed).toHaveLength(60);
     expect(refused).toHaveLength(90);
     // Each allowed request was counted once, atomically, whichever instance served it.
-    const remaining = allowed.map((reply) => Number(reply.headers['x-ratelimit-remaining'])).sort((a, b) => a - b);
+    const remaining = allowed
+      .map((reply) => Number(reply.headers['x-ratelimit-remaining']))
+      .sort((a, b) => a - b);
     expect(remaining).toEqual(Array.from({ length: 60 }, (_, i) => i));
     for (const reply of refused) {
-      expect(['rate_limit_exceeded', 'api_key_banned']).toContain((reply.body as { code: string }).code);
+      expect(['rate_limit_exceeded', 'api_key_banned']).toContain(
+        (reply.body as { code: string }).code,
+      );
     }
 
     // Far more than RATE_LIMIT_BAN_THRESHOLD (20) rejections: banned, on every instance.
@@ -173,7 +210,14 @@ describe('three instances on one PostgreSQL database and one Redis (integration)
   });
 
   it('should stop one instance on SIGTERM under load without failing any request that reached it', async () => {
-    const { key } = await createKeyWithCli(env, ['--plan', 'enterprise', '--per-minute', '100000', '--per-day', '1000000']);
+    const { key } = await createKeyWithCli(env, [
+      '--plan',
+      'enterprise',
+      '--per-minute',
+      '100000',
+      '--per-day',
+      '1000000',
+    ]);
     const [stayA, stayB, leaving] = instances;
     const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
     const idleAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
@@ -190,7 +234,11 @@ describe('three instances on one PostgreSQL database and one Redis (integration)
           const reply =
             i % 2 === 0
               ? await send(leaving, 'GET', '/v1/inventory', { key, agent })
-              : await send(leaving, 'PATCH', `/v1/inventory/${PETS[1 + (n % 4)]}`, { key, agent, body: { quantity: i } });
+              : await send(leaving, 'PATCH', `/v1/inventory/${PETS[1 + (n % 4)]}`, {
+                  key,
+                  agent,
+                  body: { quantity: i },
+                });
           replies++;
           if (reply.status !== 200) notOk.push(`${reply.status} ${reply.text}`);
         } catch (err) {
@@ -205,7 +253,9 @@ describe('three instances on one PostgreSQL database and one Redis (integration)
 
     // A kept-alive connection that is idle when the signal arrives, used again just after.
     expect((await send(leaving, 'GET', '/health/ready', { agent: idleAgent })).status).toBe(200);
-    expect((await send(leaving, 'GET', '/health/ready', { agent: idleProbeAgent })).status).toBe(200);
+    expect((await send(leaving, 'GET', '/health/ready', { agent: idleProbeAgent })).status).toBe(
+      200,
+    );
     const load = Promise.all(Array.from({ length: 12 }, (_, n) => worker(n)));
     // A transaction holding pet 1's row keeps these PATCHes in flight while the signal arrives.
     const locker = await connect(database.url);
@@ -213,7 +263,9 @@ describe('three instances on one PostgreSQL database and one Redis (integration)
       await waitFor(async () => replies >= 100);
       await locker.query('BEGIN');
       await locker.query(`SELECT 1 FROM pets WHERE id = ${PETS[0]} FOR UPDATE`);
-      const [{ pid: lockerPid }] = (await locker.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows;
+      const [{ pid: lockerPid }] = (
+        await locker.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')
+      ).rows;
       const held = Array.from({ length: 3 }, (_, i) =>
         send(leaving, 'PATCH', `/v1/inventory/${PETS[0]}`, { key, body: { quantity: 100 + i } }),
       );
@@ -235,12 +287,18 @@ describe('three instances on one PostgreSQL database and one Redis (integration)
       stopping = true;
       leaving.child.kill('SIGTERM');
       await sleep(300);
-      const onIdleConnection = await send(leaving, 'GET', '/v1/inventory', { key, agent: idleAgent });
+      const onIdleConnection = await send(leaving, 'GET', '/v1/inventory', {
+        key,
+        agent: idleAgent,
+      });
       expect(onIdleConnection.status).toBe(200);
       expect(onIdleConnection.headers.connection).toBe('close');
       const readiness = await send(leaving, 'GET', '/health/ready', { agent: idleProbeAgent });
       expect(readiness.status).toBe(503);
-      expect(readiness.body).toMatchObject({ code: 'service_unavailable', message: 'Not ready: shutting down' });
+      expect(readiness.body).toMatchObject({
+        code: 'service_unavailable',
+        message: 'Not ready: shutting down',
+      });
       await sleep(200);
       expect(leaving.child.exitCode).toBe(null);
       await locker.query('COMMIT');
@@ -263,9 +321,12 @@ describe('three instances on one PostgreSQL database and one Redis (integration)
     }
 
     const connections = await admin(database.url, (client) =>
-      client.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1', [leaving.name]),
+      client.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1', [
+        leaving.name,
+      ]),
     );
     expect(connections.rows).toEqual([{ n: 0 }]);
-    for (const instance of [stayA, stayB]) expect((await send(instance, 'GET', '/v1/inventory', { key })).status).toBe(200);
+    for (const instance of [stayA, stayB])
+      expect((await send(instance, 'GET', '/v1/inventory', { key })).status).toBe(200);
   });
 });

@@ -6,7 +6,12 @@ import { dataSourceOptions } from '../../src/database/data-source.js';
 import { openDataSource } from '../../src/database/open-data-source.js';
 import { POSTGRES_MIGRATIONS } from '../../src/database/migrations/index.js';
 import { createTestApp, type TestApp } from '../support/create-test-app.js';
-import { emptyDatabase, migratedDatabase, requireIntegrationContext, type TestDatabase } from './support/context.js';
+import {
+  emptyDatabase,
+  migratedDatabase,
+  requireIntegrationContext,
+  type TestDatabase,
+} from './support/context.js';
 import { runCli } from './support/cluster.js';
 import { admin } from './support/postgres.js';
 import { TcpProxy } from './support/tcp-proxy.js';
@@ -37,20 +42,36 @@ describe('PostgreSQL configuration and outages (integration)', () => {
     });
     cleanup.push(() => app.close());
     const dataSource = app.app.get(DataSource);
-    const pool = (dataSource.driver as unknown as { master: { options: PgPoolOptions } }).master.options;
-    expect(pool).toMatchObject({ max: 3, connectionTimeoutMillis: 1500, statement_timeout: 700, query_timeout: 1700 });
-    expect(await dataSource.query('SHOW statement_timeout')).toEqual([{ statement_timeout: '700ms' }]);
-    await expect(dataSource.query('SELECT pg_sleep(5)')).rejects.toMatchObject({ driverError: { code: '57014' } });
+    const pool = (dataSource.driver as unknown as { master: { options: PgPoolOptions } }).master
+      .options;
+    expect(pool).toMatchObject({
+      max: 3,
+      connectionTimeoutMillis: 1500,
+      statement_timeout: 700,
+      query_timeout: 1700,
+    });
+    expect(await dataSource.query('SHOW statement_timeout')).toEqual([
+      { statement_timeout: '700ms' },
+    ]);
+    await expect(dataSource.query('SELECT pg_sleep(5)')).rejects.toMatchObject({
+      driverError: { code: '57014' },
+    });
   });
 
   it('should apply every migration exactly once when several processes migrate an empty database together', async () => {
     const database = await emptyDatabase(context);
     cleanup.push(database.drop);
-    const options = dataSourceOptions(loadConfig({ DATABASE_URL: database.url, DB_POOL_SIZE: '2' }).database);
+    const options = dataSourceOptions(
+      loadConfig({ DATABASE_URL: database.url, DB_POOL_SIZE: '2' }).database,
+    );
     const sources = await Promise.all(Array.from({ length: 4 }, () => openDataSource(options)));
     cleanup.push(() => Promise.all(sources.map((source) => source.destroy())));
-    const applied = (await sources[0].query('SELECT name FROM migrations ORDER BY id')) as { name: string }[];
-    expect(applied.map((row) => row.name)).toEqual(POSTGRES_MIGRATIONS.map((migration) => new migration().name));
+    const applied = (await sources[0].query('SELECT name FROM migrations ORDER BY id')) as {
+      name: string;
+    }[];
+    expect(applied.map((row) => row.name)).toEqual(
+      POSTGRES_MIGRATIONS.map((migration) => new migration().name),
+    );
     for (const source of sources) expect(await source.showMigrations()).toBe(false);
   });
 
@@ -70,19 +91,29 @@ describe('PostgreSQL configuration and outages (integration)', () => {
       expect(result.stderr).toBe('');
       expect(result).toMatchObject({ code: 0, stdout: '[]\n' });
     }
-    const applied = (await sources[0].query('SELECT name FROM migrations ORDER BY id')) as { name: string }[];
-    expect(applied.map((row) => row.name)).toEqual(POSTGRES_MIGRATIONS.map((migration) => new migration().name));
+    const applied = (await sources[0].query('SELECT name FROM migrations ORDER BY id')) as {
+      name: string;
+    }[];
+    expect(applied.map((row) => row.name)).toEqual(
+      POSTGRES_MIGRATIONS.map((migration) => new migration().name),
+    );
   });
 
   it('should keep the request timeouts off the migration connection', async () => {
     const database = await emptyDatabase(context);
     cleanup.push(database.drop);
     // A migration may run far longer than a request may; a 1 ms statement timeout would fail any.
-    const options = dataSourceOptions(loadConfig({ DATABASE_URL: database.url, DB_STATEMENT_TIMEOUT_MS: '1' }).database);
+    const options = dataSourceOptions(
+      loadConfig({ DATABASE_URL: database.url, DB_STATEMENT_TIMEOUT_MS: '1' }).database,
+    );
     const source = await openDataSource(options);
     cleanup.push(() => source.destroy());
-    await expect(source.query('SELECT pg_sleep(0.05)')).rejects.toMatchObject({ driverError: { code: '57014' } });
-    const migrated = await admin(database.url, (client) => client.query('SELECT count(*)::int AS n FROM migrations'));
+    await expect(source.query('SELECT pg_sleep(0.05)')).rejects.toMatchObject({
+      driverError: { code: '57014' },
+    });
+    const migrated = await admin(database.url, (client) =>
+      client.query('SELECT count(*)::int AS n FROM migrations'),
+    );
     expect(migrated.rows).toEqual([{ n: POSTGRES_MIGRATIONS.length }]);
   });
 });
@@ -119,9 +150,13 @@ describe('a PostgreSQL outage under a running app (integration)', () => {
     const result = await work();
     return { result, ms: performance.now() - started };
   };
-  const listInventory = () => request(t.server).get('/v1/inventory').set('Authorization', `Bearer ${key}`);
+  const listInventory = () =>
+    request(t.server).get('/v1/inventory').set('Authorization', `Bearer ${key}`);
   const patchMax = (quantity: number) =>
-    request(t.server).patch('/v1/inventory/9223372036854775807').set('Authorization', `Bearer ${key}`).send({ quantity });
+    request(t.server)
+      .patch('/v1/inventory/9223372036854775807')
+      .set('Authorization', `Bearer ${key}`)
+      .send({ quantity });
 
   it.each(['down', 'mute'] as const)(
     'should answer 503 service_unavailable naming the database, within the timeouts, while it is %s',
@@ -131,14 +166,21 @@ describe('a PostgreSQL outage under a running app (integration)', () => {
       for (const call of [listInventory, () => patchMax(7)]) {
         const { result: res, ms } = await timed(call);
         expect(res.status).toBe(503);
-        expect(res.body).toEqual({ code: 'service_unavailable', message: expect.stringMatching(/database/), status: 503 });
+        expect(res.body).toEqual({
+          code: 'service_unavailable',
+          message: expect.stringMatching(/database/),
+          status: 503,
+        });
         expect(res.headers['retry-after']).toBe('1');
         // Bounded by DB_STATEMENT_TIMEOUT_MS + 1 s (a mute server) or DB_CONNECT_TIMEOUT_MS, never a hang.
         expect(ms).toBeLessThan(4000);
       }
       const { result: ready, ms } = await timed(() => request(t.server).get('/health/ready'));
       expect(ready.status).toBe(503);
-      expect(ready.body).toMatchObject({ code: 'service_unavailable', message: expect.stringMatching(/database/) });
+      expect(ready.body).toMatchObject({
+        code: 'service_unavailable',
+        message: expect.stringMatching(/database/),
+      });
       expect(ms).toBeLessThan(4000);
     },
   );
@@ -154,7 +196,9 @@ describe('a PostgreSQL outage under a running app (integration)', () => {
       if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(status).toBe(200);
-    expect((await listInventory().expect(200)).text).toBe('[{"petId":9223372036854775807,"quantity":4,"status":"available"}]');
+    expect((await listInventory().expect(200)).text).toBe(
+      '[{"petId":9223372036854775807,"quantity":4,"status":"available"}]',
+    );
     await request(t.server).get('/health/ready').expect(200);
   });
 });

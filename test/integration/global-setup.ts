@@ -22,7 +22,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const prefix = `${RUN_DATABASE_PREFIX}${run}_`;
   const template = `${prefix}template`;
   const url = await createDatabase(template);
-  const dataSource = await openDataSource(dataSourceOptions(loadConfig({ DATABASE_URL: url }).database));
+  const dataSource = await openDataSource(
+    dataSourceOptions(loadConfig({ DATABASE_URL: url }).database),
+  );
   await dataSource.destroy();
 
   const context: IntegrationContext = {

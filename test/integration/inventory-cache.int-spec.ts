@@ -2,7 +2,11 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/create-test-app.js';
-import { migratedDatabase, requireIntegrationContext, type TestDatabase } from './support/context.js';
+import {
+  migratedDatabase,
+  requireIntegrationContext,
+  type TestDatabase,
+} from './support/context.js';
 
 const context = requireIntegrationContext();
 
@@ -15,7 +19,10 @@ describe('inventory listing cache across instances sharing PostgreSQL (integrati
   const list = (t: TestApp, headers: Record<string, string> = {}) =>
     request(t.server).get('/v1/inventory').set('Authorization', `Bearer ${key}`).set(headers);
   const patch = (t: TestApp, petId: string, quantity: number) =>
-    request(t.server).patch(`/v1/inventory/${petId}`).set('Authorization', `Bearer ${key}`).send({ quantity });
+    request(t.server)
+      .patch(`/v1/inventory/${petId}`)
+      .set('Authorization', `Bearer ${key}`)
+      .send({ quantity });
 
   beforeAll(async () => {
     database = await migratedDatabase(context, 'cache');
@@ -23,7 +30,12 @@ describe('inventory listing cache across instances sharing PostgreSQL (integrati
     b = await createTestApp({ DATABASE_URL: database.url, DB_POOL_SIZE: '4' });
     key = await a.createKey({ plan: 'enterprise', perMinute: 100_000, perDay: 1_000_000 });
     await a.seed(
-      Array.from({ length: 20 }, (_, i) => ({ petId: BigInt(i + 1), name: null, status: 'available' as const, quantity: 10 })),
+      Array.from({ length: 20 }, (_, i) => ({
+        petId: BigInt(i + 1),
+        name: null,
+        status: 'available' as const,
+        quantity: 10,
+      })),
     );
   });
   afterAll(async () => {
@@ -43,12 +55,24 @@ describe('inventory listing cache across instances sharing PostgreSQL (integrati
 
   it('should agree with the database after concurrent PATCHes through both instances', async () => {
     await Promise.all([list(a), list(b)]);
-    const writes = Array.from({ length: 200 }, (_, i) => patch(i % 2 === 0 ? a : b, String((i % 20) + 1), i));
+    const writes = Array.from({ length: 200 }, (_, i) =>
+      patch(i % 2 === 0 ? a : b, String((i % 20) + 1), i),
+    );
     for (const res of await Promise.all(writes)) expect(res.status).toBe(200);
-    const stored = await a.app.get(DataSource).query(`SELECT CAST(id AS TEXT) AS "petId", quantity FROM pets ORDER BY id`);
-    const expected = stored.map((row: { petId: string; quantity: number }) => ({ petId: Number(row.petId), quantity: row.quantity }));
+    const stored = await a.app
+      .get(DataSource)
+      .query(`SELECT CAST(id AS TEXT) AS "petId", quantity FROM pets ORDER BY id`);
+    const expected = stored.map((row: { petId: string; quantity: number }) => ({
+      petId: Number(row.petId),
+      quantity: row.quantity,
+    }));
     for (const t of [a, b]) {
-      expect((await list(t)).body.map(({ petId, quantity }: { petId: number; quantity: number }) => ({ petId, quantity }))).toEqual(expected);
+      expect(
+        (await list(t)).body.map(({ petId, quantity }: { petId: number; quantity: number }) => ({
+          petId,
+          quantity,
+        })),
+      ).toEqual(expected);
     }
   });
 });

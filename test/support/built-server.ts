@@ -85,7 +85,11 @@ export interface CliResult {
 }
 
 /** Runs the built CLI to completion, in `cwd`, with `env` over this process's environment. */
-export function spawnCli(env: Record<string, string>, args: string[], cwd = ROOT): Promise<CliResult> {
+export function spawnCli(
+  env: Record<string, string>,
+  args: string[],
+  cwd = ROOT,
+): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [CLI, ...args], { cwd, env: { ...process.env, ...env } });
     let stdout = '';

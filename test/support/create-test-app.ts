@@ -31,9 +31,19 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   // `npm run test:integration` gives each app a PostgreSQL database of its own; a test that
   // names its DATABASE_URL keeps it.
   const database = env.DATABASE_URL === undefined ? await integrationDatabaseEnv() : undefined;
-  const config = loadConfig({ DATABASE_URL: 'sqlite::memory:', LOG_LEVEL: 'silent', ...database?.env, ...env });
-  const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRoot(config)] }).compile();
-  const app = configureApp(moduleRef.createNestApplication<NestExpressApplication>(new ApiExpressAdapter(), APP_OPTIONS), config);
+  const config = loadConfig({
+    DATABASE_URL: 'sqlite::memory:',
+    LOG_LEVEL: 'silent',
+    ...database?.env,
+    ...env,
+  });
+  const moduleRef = await Test.createTestingModule({
+    imports: [AppModule.forRoot(config)],
+  }).compile();
+  const app = configureApp(
+    moduleRef.createNestApplication<NestExpressApplication>(new ApiExpressAdapter(), APP_OPTIONS),
+    config,
+  );
   await installOpenApiResponseChecks(app, config);
   await app.init();
   const dataSource = app.get(DataSource);

@@ -1,4 +1,12 @@
-import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger, Optional } from '@nestjs/common';
+import {
+  ArgumentsHost,
+  Catch,
+  ExceptionFilter,
+  HttpException,
+  HttpStatus,
+  Logger,
+  Optional,
+} from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { MetricsService } from '../../metrics/metrics.service.js';
 import { maskApiKeys } from '../logging/log-redaction.js';
@@ -7,23 +15,48 @@ import { ApiError } from './api-error.js';
 import { ERROR_STATUS, ErrorCode } from './error-code.js';
 
 const CODE_BY_STATUS = new Map<number, ErrorCode>(
-  (Object.entries(ERROR_STATUS) as [ErrorCode, number][]).reverse().map(([code, status]) => [status, code]),
+  (Object.entries(ERROR_STATUS) as [ErrorCode, number][])
+    .reverse()
+    .map(([code, status]) => [status, code]),
 );
 CODE_BY_STATUS.set(HttpStatus.TOO_MANY_REQUESTS, 'rate_limit_exceeded');
 
 /** Errors raised by body-parser carry a `type`; these are the ones a client can cause. */
-const BODY_PARSER_ERRORS: Record<string, { code: ErrorCode; message: (err: { limit?: number; charset?: string }) => string }> = {
-  'entity.parse.failed': { code: 'validation_failed', message: () => 'Request body is not valid JSON' },
-  'entity.too.large': { code: 'payload_too_large', message: (e) => `Request body exceeds ${e.limit} bytes` },
+const BODY_PARSER_ERRORS: Record<
+  string,
+  { code: ErrorCode; message: (err: { limit?: number; charset?: string }) => string }
+> = {
+  'entity.parse.failed': {
+    code: 'validation_failed',
+    message: () => 'Request body is not valid JSON',
+  },
+  'entity.too.large': {
+    code: 'payload_too_large',
+    message: (e) => `Request body exceeds ${e.limit} bytes`,
+  },
   'entity.verify.failed': { code: 'validation_failed', message: () => 'Request body was rejected' },
-  'request.aborted': { code: 'validation_failed', message: () => 'Request body was not received in full' },
-  'request.size.invalid': { code: 'validation_failed', message: () => 'Request body length does not match Content-Length' },
-  'encoding.unsupported': { code: 'unsupported_media_type', message: () => 'Content-Encoding is not supported' },
-  'charset.unsupported': { code: 'unsupported_media_type', message: (e) => `Charset "${e.charset}" is not supported` },
+  'request.aborted': {
+    code: 'validation_failed',
+    message: () => 'Request body was not received in full',
+  },
+  'request.size.invalid': {
+    code: 'validation_failed',
+    message: () => 'Request body length does not match Content-Length',
+  },
+  'encoding.unsupported': {
+    code: 'unsupported_media_type',
+    message: () => 'Content-Encoding is not supported',
+  },
+  'charset.unsupported': {
+    code: 'unsupported_media_type',
+    message: (e) => `Charset "${e.charset}" is not supported`,
+  },
 };
 
 function describeError(err: unknown): string {
-  return err instanceof Error ? `${err.message}${'code' in err ? ` (${String(err.code)})` : ''}` : String(err);
+  return err instanceof Error
+    ? `${err.message}${'code' in err ? ` (${String(err.code)})` : ''}`
+    : String(err);
 }
 
 interface Translated {
@@ -72,12 +105,19 @@ export class AllExceptionsFilter implements ExceptionFilter {
       return;
     }
     for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);
-    res.status(error.status).json({ code: error.code, message: error.message, status: error.status });
+    res
+      .status(error.status)
+      .json({ code: error.code, message: error.message, status: error.status });
   }
 
   private translate(exception: unknown, req: Request & { id?: string }): Translated {
     if (exception instanceof ApiError) {
-      return { status: exception.status, code: exception.code, message: exception.message, headers: exception.headers };
+      return {
+        status: exception.status,
+        code: exception.code,
+        message: exception.message,
+        headers: exception.headers,
+      };
     }
     const bodyParserError = this.bodyParserError(exception);
     if (bodyParserError) return bodyParserError;
@@ -85,7 +125,12 @@ export class AllExceptionsFilter implements ExceptionFilter {
       const status = exception.getStatus();
       const code = CODE_BY_STATUS.get(status);
       if (status === HttpStatus.NOT_FOUND) {
-        return { status, code: 'not_found', message: `No route for ${req.method} ${req.path}`, headers: {} };
+        return {
+          status,
+          code: 'not_found',
+          message: `No route for ${req.method} ${req.path}`,
+          headers: {},
+        };
       }
       if (code && status < 500) return { status, code, message: exception.message, headers: {} };
     }
@@ -107,10 +152,16 @@ export class AllExceptionsFilter implements ExceptionFilter {
   }
 
   private bodyParserError(exception: unknown): Translated | undefined {
-    if (typeof exception !== 'object' || exception === null || !('type' in exception)) return undefined;
+    if (typeof exception !== 'object' || exception === null || !('type' in exception))
+      return undefined;
     const known = BODY_PARSER_ERRORS[String(exception.type)];
     if (!known) return undefined;
     const status = ERROR_STATUS[known.code];
-    return { status, code: known.code, message: known.message(exception as { limit?: number }), headers: {} };
+    return {
+      status,
+      code: known.code,
+      message: known.message(exception as { limit?: number }),
+      headers: {},
+    };
   }
 }

@@ -35,7 +35,9 @@ export class UnauthorizedError extends ApiError {
   constructor(message: string, bearerError?: 'invalid_token') {
     // RFC 6750 section 3: a 401 names the scheme the client should use.
     super('unauthorized', message, {
-      'WWW-Authenticate': bearerError ? `Bearer realm="petstore", error="${bearerError}"` : 'Bearer realm="petstore"',
+      'WWW-Authenticate': bearerError
+        ? `Bearer realm="petstore", error="${bearerError}"`
+        : 'Bearer realm="petstore"',
     });
   }
 }

@@ -24,7 +24,10 @@ export function installJsonWriter(app: INestApplication): void {
     if (!this.get('Content-Type')) this.type('application/json; charset=utf-8');
     const text = body instanceof RawJson ? body.body : (stringify(body) ?? 'null');
     if (REVALIDATED_METHODS.has(this.req.method)) return this.send(text);
-    this.setHeader('Content-Length', typeof text === 'string' ? Buffer.byteLength(text) : text.length);
+    this.setHeader(
+      'Content-Length',
+      typeof text === 'string' ? Buffer.byteLength(text) : text.length,
+    );
     this.end(text);
     return this;
   };

@@ -3,7 +3,10 @@ import type { NextFunction, Request, Response } from 'express';
 import { describe, expect, it } from 'vitest';
 import { arrivalOf, arrivalsSoFar, RequestObservers } from './request-observers.js';
 
-const exchange = () => ({ req: {} as Request, res: Object.assign(new EventEmitter(), { writableFinished: true }) });
+const exchange = () => ({
+  req: {} as Request,
+  res: Object.assign(new EventEmitter(), { writableFinished: true }),
+});
 
 describe('RequestObservers', () => {
   it('should number requests as they arrive, and tell one that never passed it', () => {
@@ -21,7 +24,10 @@ describe('RequestObservers', () => {
   it('should call every observer at the start, and once at the close with the time taken', () => {
     const observers = new RequestObservers();
     const calls: string[] = [];
-    observers.add({ started: () => calls.push('log start'), finished: (_req, _res, ms) => calls.push(`log ${ms >= 0}`) });
+    observers.add({
+      started: () => calls.push('log start'),
+      finished: (_req, _res, ms) => calls.push(`log ${ms >= 0}`),
+    });
     observers.add({ finished: () => calls.push('metrics') });
     const { req, res } = exchange();
     let nexts = 0;

@@ -28,14 +28,20 @@ type HeaderList = readonly (readonly [name: string, value: string])[];
  * request (no CSP nonces here), and setting a list costs a fraction of running helmet's
  * thirteen middlewares on every request (README "Performance").
  */
-function fixedHeaders(middleware: (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void): HeaderList {
+function fixedHeaders(
+  middleware: (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void,
+): HeaderList {
   const headers: [string, string][] = [];
   const recorder = {
     setHeader: (name: string, value: string | number) => headers.push([name, String(value)]),
     removeHeader: () => undefined,
   };
   let failure: unknown;
-  middleware({} as IncomingMessage, recorder as unknown as ServerResponse, (err) => (failure = err));
+  middleware(
+    {} as IncomingMessage,
+    recorder as unknown as ServerResponse,
+    (err) => (failure = err),
+  );
   if (failure !== undefined) throw failure instanceof Error ? failure : new Error(String(failure));
   return headers;
 }
@@ -50,41 +56,49 @@ function fixedHeaders(middleware: (req: IncomingMessage, res: ServerResponse, ne
  * `upgrade-insecure-requests` is left out of both: the service is often reached over plain
  * HTTP inside a network, where it would break /docs.
  */
-const apiHeaders = fixedHeaders(helmet({
-  contentSecurityPolicy: {
-    useDefaults: false,
-    directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
-  },
-  frameguard: { action: 'deny' },
-  crossOriginOpenerPolicy: false,
-  originAgentCluster: false,
-  referrerPolicy: false,
-  xDnsPrefetchControl: false,
-  xDownloadOptions: false,
-  xPermittedCrossDomainPolicies: false,
-  xXssProtection: false,
-}));
-const docsHeaders = fixedHeaders(helmet({
-  contentSecurityPolicy: {
-    useDefaults: false,
-    directives: {
-      defaultSrc: ["'self'"],
-      baseUri: ["'self'"],
-      connectSrc: ["'self'"],
-      fontSrc: ["'self'", 'data:'],
-      formAction: ["'self'"],
-      frameAncestors: ["'none'"],
-      imgSrc: ["'self'", 'data:'],
-      objectSrc: ["'none'"],
-      scriptSrc: ["'self'"],
-      scriptSrcAttr: ["'none'"],
-      styleSrc: ["'self'", "'unsafe-inline'"],
+const apiHeaders = fixedHeaders(
+  helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
     },
-  },
-  frameguard: { action: 'deny' },
-}));
+    frameguard: { action: 'deny' },
+    crossOriginOpenerPolicy: false,
+    originAgentCluster: false,
+    referrerPolicy: false,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
+  }),
+);
+const docsHeaders = fixedHeaders(
+  helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'self'"],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        imgSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        scriptSrc: ["'self'"],
+        scriptSrcAttr: ["'none'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+      },
+    },
+    frameguard: { action: 'deny' },
+  }),
+);
 
-export const securityHeaders: RequestHandler = (req: Request, res: Response, next: NextFunction) => {
+export const securityHeaders: RequestHandler = (
+  req: Request,
+  res: Response,
+  next: NextFunction,
+) => {
   const headers = DOCS_PATH.test(req.path) ? docsHeaders : apiHeaders;
   for (let i = 0; i < headers.length; i++) res.setHeader(headers[i][0], headers[i][1]);
   next();

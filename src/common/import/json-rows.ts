@@ -36,7 +36,8 @@ const MAX_REPORTED_PROBLEMS = 20;
 
 /** An int64 id given as a JSON number (kept exact by lossless-json) or a decimal string. */
 export function int64Field(value: unknown): bigint | undefined {
-  const text = typeof value === 'string' ? value : isLosslessNumber(value) ? value.value : undefined;
+  const text =
+    typeof value === 'string' ? value : isLosslessNumber(value) ? value.value : undefined;
   return text === undefined ? undefined : parseInt64Id(text);
 }
 
@@ -64,7 +65,8 @@ export function parseJsonRows<T>(text: string, format: RowsFormat<T>): T[] {
   } catch (err) {
     throw new ImportError([`the file is not valid JSON: ${(err as Error).message}`]);
   }
-  if (!Array.isArray(data)) throw new ImportError([`the file must hold a JSON array of ${format.shape}`]);
+  if (!Array.isArray(data))
+    throw new ImportError([`the file must hold a JSON array of ${format.shape}`]);
 
   const rows: T[] = [];
   const problems: string[] = [];
@@ -92,6 +94,7 @@ export function parseJsonRows<T>(text: string, format: RowsFormat<T>): T[] {
 export function throwIfAny(problems: string[]): void {
   if (problems.length === 0) return;
   const shown = problems.slice(0, MAX_REPORTED_PROBLEMS);
-  if (problems.length > shown.length) shown.push(`… and ${problems.length - shown.length} more problems`);
+  if (problems.length > shown.length)
+    shown.push(`… and ${problems.length - shown.length} more problems`);
   throw new ImportError(shown);
 }

@@ -12,7 +12,10 @@ export function createLogger(config: AppConfig): Logger {
   return pino({
     level: config.log.level,
     // Credentials never reach the log, whatever is logged and at whatever level.
-    redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-api-key"]'], censor: '[redacted]' },
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-api-key"]'],
+      censor: '[redacted]',
+    },
   });
 }
 

@@ -28,7 +28,13 @@ function exchange(url: string, headers: Record<string, string> = {}) {
       this.headers[name] = value;
     },
   });
-  const req = { method: 'GET', url, originalUrl: url, ip: '127.0.0.1', headers } as unknown as Request;
+  const req = {
+    method: 'GET',
+    url,
+    originalUrl: url,
+    ip: '127.0.0.1',
+    headers,
+  } as unknown as Request;
   return { req, res, response: res as unknown as Response };
 }
 
@@ -62,7 +68,11 @@ describe('request log', () => {
       msg: 'request completed',
       reqId: 'trace-1',
       keyId: 7,
-      req: { method: 'GET', url: '/v1/inventory?api_key=pk_live_0123…[redacted]', remoteAddress: '127.0.0.1' },
+      req: {
+        method: 'GET',
+        url: '/v1/inventory?api_key=pk_live_0123…[redacted]',
+        remoteAddress: '127.0.0.1',
+      },
       res: { statusCode: 404 },
     });
     expect(lines[0].req).not.toHaveProperty('headers');
@@ -71,7 +81,10 @@ describe('request log', () => {
 
   it('should show headers, credentials redacted, at debug, and mark an abandoned response', async () => {
     const { log, lines } = logger('debug');
-    const { req, res, response } = exchange('/v1/inventory', { authorization: `Bearer ${KEY}`, 'user-agent': KEY });
+    const { req, res, response } = exchange('/v1/inventory', {
+      authorization: `Bearer ${KEY}`,
+      'user-agent': KEY,
+    });
     middleware(log)(req, response, (() => {}) as NextFunction);
     res.writableFinished = false;
     res.emit('close');

@@ -19,7 +19,10 @@ export function requestLog(logger: Logger): RequestObserver {
     },
     finished(req, res, elapsedMs) {
       if (!logger.isLevelEnabled('info') || req.url.startsWith('/health')) return;
-      logger.info(entry(req as LoggedRequest, res, elapsedMs, logger.isLevelEnabled('debug')), 'request completed');
+      logger.info(
+        entry(req as LoggedRequest, res, elapsedMs, logger.isLevelEnabled('debug')),
+        'request completed',
+      );
     },
   };
 }

@@ -14,7 +14,21 @@ describe('parseInt64Id', () => {
   });
 
   it('should reject zero, overflow and anything but decimal digits', () => {
-    for (const bad of ['0', '9223372036854775808', '99999999999999999999', '-1', '+1', '1.0', '1e3', '0x10', ' 1', '1 ', '', 'abc', '１']) {
+    for (const bad of [
+      '0',
+      '9223372036854775808',
+      '99999999999999999999',
+      '-1',
+      '+1',
+      '1.0',
+      '1e3',
+      '0x10',
+      ' 1',
+      '1 ',
+      '',
+      'abc',
+      '１',
+    ]) {
       expect(parseInt64Id(bad), bad).toBeUndefined();
     }
   });

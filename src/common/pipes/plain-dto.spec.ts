@@ -124,7 +124,11 @@ const VALUES = fc.oneof(
 const BODIES = fc.dictionary(fc.constantFrom(...KEYS), VALUES, { maxKeys: 4 });
 
 /** What the pipe answers: the instance it built, or the message of the error it threw. */
-async function outcome(pipe: ValidationPipe, body: object, metatype: ArgumentMetadata['metatype']): Promise<unknown> {
+async function outcome(
+  pipe: ValidationPipe,
+  body: object,
+  metatype: ArgumentMetadata['metatype'],
+): Promise<unknown> {
   try {
     return await pipe.transform(structuredClone(body), { type: 'body', metatype });
   } catch (err) {
@@ -154,7 +158,8 @@ describe('plainDtoCheck', () => {
       await fc.assert(
         fc.asyncProperty(BODIES, async (body) => {
           const accepted = check(structuredClone(body));
-          if (accepted !== undefined) expect(accepted).toStrictEqual(await outcome(library, body, metatype));
+          if (accepted !== undefined)
+            expect(accepted).toStrictEqual(await outcome(library, body, metatype));
         }),
         { numRuns: 500 },
       );
@@ -169,7 +174,18 @@ describe('plainDtoCheck', () => {
   });
 
   it('should build no check where plainToInstance or the validator would do more than copy and check', () => {
-    for (const metatype of [Nested, Optional, Converted, Renamed, Hidden, Asynchronous, Each, Defaulted, Accessor, Undecorated]) {
+    for (const metatype of [
+      Nested,
+      Optional,
+      Converted,
+      Renamed,
+      Hidden,
+      Asynchronous,
+      Each,
+      Defaulted,
+      Accessor,
+      Undecorated,
+    ]) {
       expect(plainDtoCheck(metatype), metatype.name).toBeUndefined();
     }
   });
@@ -182,7 +198,9 @@ describe('ApiValidationPipe', () => {
     const metatypes = [InventoryUpdate, Reorder, Nested, Optional, Converted, Renamed, Defaulted];
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...metatypes), BODIES, async (metatype, body) => {
-        expect(await outcome(pipe, body, metatype)).toStrictEqual(await outcome(library, body, metatype));
+        expect(await outcome(pipe, body, metatype)).toStrictEqual(
+          await outcome(library, body, metatype),
+        );
       }),
       { numRuns: 1000 },
     );

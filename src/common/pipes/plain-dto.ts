@@ -1,7 +1,12 @@
 import { createRequire } from 'node:module';
 import { TransformationType } from 'class-transformer';
 import type { MetadataStorage as TransformerMetadata } from 'class-transformer/types/MetadataStorage.js';
-import { getMetadataStorage, ValidationTypes, type ValidationArguments, type ValidatorConstraintInterface } from 'class-validator';
+import {
+  getMetadataStorage,
+  ValidationTypes,
+  type ValidationArguments,
+  type ValidatorConstraintInterface,
+} from 'class-validator';
 
 /** Accepts a body only where ValidationPipe would, and builds the same instance; undefined means "ask the library". */
 export type PlainDtoCheck = (body: object) => object | undefined;
@@ -19,15 +24,21 @@ interface PropertyCheck {
  */
 function transformerMetadata(): TransformerMetadata | undefined {
   try {
-    const storage = (createRequire(import.meta.url)('class-transformer/cjs/storage.js') as { defaultMetadataStorage?: TransformerMetadata })
-      .defaultMetadataStorage;
+    const storage = (
+      createRequire(import.meta.url)('class-transformer/cjs/storage.js') as {
+        defaultMetadataStorage?: TransformerMetadata;
+      }
+    ).defaultMetadataStorage;
     return typeof storage?.findTypeMetadata === 'function' ? storage : undefined;
   } catch {
     return undefined;
   }
 }
 
-const CHECKED_TYPES = new Set<string>([ValidationTypes.IS_DEFINED, ValidationTypes.CUSTOM_VALIDATION]);
+const CHECKED_TYPES = new Set<string>([
+  ValidationTypes.IS_DEFINED,
+  ValidationTypes.CUSTOM_VALIDATION,
+]);
 
 /** What class-validator checks on `metatype` (as ValidationPipe asks it: no groups), when all of it can be run directly. */
 function propertyChecks(metatype: DtoClass): PropertyCheck[] | undefined {
@@ -35,7 +46,10 @@ function propertyChecks(metatype: DtoClass): PropertyCheck[] | undefined {
   const byProperty = new Map<string, PropertyCheck>();
   for (const metadata of storage.getTargetValidationMetadatas(metatype, '', false, false)) {
     if (!CHECKED_TYPES.has(metadata.type) || metadata.each) return undefined;
-    const check = byProperty.get(metadata.propertyName) ?? { property: metadata.propertyName, constraints: [] };
+    const check = byProperty.get(metadata.propertyName) ?? {
+      property: metadata.propertyName,
+      constraints: [],
+    };
     byProperty.set(metadata.propertyName, check);
     const constraints = storage.getTargetValidatorConstraints(metadata.constraintCls);
     if (constraints.length === 0) return undefined;
@@ -48,19 +62,32 @@ function propertyChecks(metatype: DtoClass): PropertyCheck[] | undefined {
 }
 
 /** Whether plainToInstance copies these properties' primitive values onto a new instance, and does nothing else. */
-function copiedAsIs(metatype: DtoClass, properties: string[], transformer: TransformerMetadata): boolean {
+function copiedAsIs(
+  metatype: DtoClass,
+  properties: string[],
+  transformer: TransformerMetadata,
+): boolean {
   // Class-level @Expose/@Exclude are kept under an undefined property name, and the two
   // getters below list property-level ones only.
   const classLevel = undefined as unknown as string;
-  if (transformer.findExposeMetadata(metatype, classLevel) || transformer.findExcludeMetadata(metatype, classLevel)) return false;
-  if (transformer.getExposedMetadatas(metatype).length > 0 || transformer.getExcludedMetadatas(metatype).length > 0) return false;
+  if (
+    transformer.findExposeMetadata(metatype, classLevel) ||
+    transformer.findExcludeMetadata(metatype, classLevel)
+  )
+    return false;
+  if (
+    transformer.getExposedMetadatas(metatype).length > 0 ||
+    transformer.getExcludedMetadatas(metatype).length > 0
+  )
+    return false;
   const fields = Object.keys(new metatype());
   return (
     fields.every((field) => properties.includes(field)) &&
     properties.every(
       (property) =>
         transformer.findTypeMetadata(metatype, property) === undefined &&
-        transformer.findTransformMetadatas(metatype, property, TransformationType.PLAIN_TO_CLASS).length === 0 &&
+        transformer.findTransformMetadatas(metatype, property, TransformationType.PLAIN_TO_CLASS)
+          .length === 0 &&
         !(property in metatype.prototype),
     )
   );
@@ -93,7 +120,13 @@ export function plainDtoCheck(metatype: DtoClass): PlainDtoCheck | undefined {
     for (const { property, constraints } of checks) {
       const value = object[property];
       for (const { validator, args } of constraints) {
-        const validation: ValidationArguments = { targetName, property, object, value, constraints: args };
+        const validation: ValidationArguments = {
+          targetName,
+          property,
+          object,
+          value,
+          constraints: args,
+        };
         if (validator.validate(value, validation) !== true) return undefined;
       }
     }

@@ -1,4 +1,10 @@
-import { ArgumentMetadata, Type, ValidationError, ValidationPipe, type ValidationPipeOptions } from '@nestjs/common';
+import {
+  ArgumentMetadata,
+  Type,
+  ValidationError,
+  ValidationPipe,
+  type ValidationPipeOptions,
+} from '@nestjs/common';
 import { ValidationFailedError } from '../errors/api-error.js';
 import { plainDtoCheck, type PlainDtoCheck } from './plain-dto.js';
 
@@ -22,7 +28,8 @@ export const API_VALIDATION_OPTIONS: ValidationPipeOptions = {
   stopAtFirstError: true,
   transform: true,
   validationError: { target: false, value: false },
-  exceptionFactory: (errors) => new ValidationFailedError([...new Set(describe(errors))].join('; ') || 'Invalid request'),
+  exceptionFactory: (errors) =>
+    new ValidationFailedError([...new Set(describe(errors))].join('; ') || 'Invalid request'),
 };
 
 /**
@@ -41,14 +48,20 @@ export class ApiValidationPipe extends ValidationPipe {
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     // Path parameters have their own pipes (ParsePetIdPipe); DTO classes describe bodies.
     if (metadata.type === 'param' || metadata.type === 'custom') return value;
-    if (metadata.type === 'body' && (typeof value !== 'object' || value === null || Array.isArray(value))) {
+    if (
+      metadata.type === 'body' &&
+      (typeof value !== 'object' || value === null || Array.isArray(value))
+    ) {
       throw new ValidationFailedError('Request body must be a JSON object');
     }
     if (metadata.type === 'body') {
       // class-transformer skips these keys, and any named like an inherited method (toString,
       // hasOwnProperty…), instead of reporting them, so forbidNonWhitelisted would not.
-      const reserved = Object.keys(value as object).filter((key) => RESERVED_KEYS.has(key) || key in Object.prototype);
-      if (reserved.length > 0) throw new ValidationFailedError(`property ${reserved[0]} should not exist`);
+      const reserved = Object.keys(value as object).filter(
+        (key) => RESERVED_KEYS.has(key) || key in Object.prototype,
+      );
+      if (reserved.length > 0)
+        throw new ValidationFailedError(`property ${reserved[0]} should not exist`);
       const accepted = this.plainCheckFor(metadata.metatype)?.(value as object);
       if (accepted !== undefined) return accepted;
     }
@@ -58,7 +71,8 @@ export class ApiValidationPipe extends ValidationPipe {
   private plainCheckFor(metatype: ArgumentMetadata['metatype']): PlainDtoCheck | undefined {
     if (metatype === undefined || !this.toValidate({ type: 'body', metatype })) return undefined;
     let check = this.plainChecks.get(metatype);
-    if (check === undefined) this.plainChecks.set(metatype, (check = plainDtoCheck(metatype as Type<object>) ?? null));
+    if (check === undefined)
+      this.plainChecks.set(metatype, (check = plainDtoCheck(metatype as Type<object>) ?? null));
     return check ?? undefined;
   }
 }

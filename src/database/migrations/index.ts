@@ -7,5 +7,10 @@ import { InventoryVersion1795261585748 as SqliteInventoryVersion } from './sqlit
 import { InventoryChanges1795300000000 as SqliteInventoryChanges } from './sqlite/1795300000000-InventoryChanges.js';
 
 // Listed, not globbed: ESM has no __dirname, and each dialect has its own generated SQL.
-export const SQLITE_MIGRATIONS = [SqliteInit, SqliteOrders, SqliteInventoryVersion, SqliteInventoryChanges];
+export const SQLITE_MIGRATIONS = [
+  SqliteInit,
+  SqliteOrders,
+  SqliteInventoryVersion,
+  SqliteInventoryChanges,
+];
 export const POSTGRES_MIGRATIONS = [PostgresInit, PostgresOrders, PostgresInventoryVersion];

@@ -19,8 +19,29 @@ export const DEMO_PETS: ImportRow[] = [
 
 /** A few orders of the demo pets, in every status. */
 export const DEMO_ORDERS: OrderImportRow[] = [
-  { id: 1001n, petId: 1n, quantity: 2, status: 'delivered', shipDate: new Date('2026-06-02T10:00:00Z'), complete: true },
-  { id: 1002n, petId: 3n, quantity: 1, status: 'approved', shipDate: new Date('2026-12-01T09:30:00Z'), complete: false },
+  {
+    id: 1001n,
+    petId: 1n,
+    quantity: 2,
+    status: 'delivered',
+    shipDate: new Date('2026-06-02T10:00:00Z'),
+    complete: true,
+  },
+  {
+    id: 1002n,
+    petId: 3n,
+    quantity: 1,
+    status: 'approved',
+    shipDate: new Date('2026-12-01T09:30:00Z'),
+    complete: false,
+  },
   { id: 1003n, petId: 5n, quantity: 5, status: 'placed', shipDate: null, complete: false },
-  { id: 1004n, petId: 9007199254740993n, quantity: 1, status: 'placed', shipDate: null, complete: false },
+  {
+    id: 1004n,
+    petId: 9007199254740993n,
+    quantity: 1,
+    status: 'placed',
+    shipDate: null,
+    complete: false,
+  },
 ];

@@ -20,7 +20,8 @@ export class DemoSeeder {
   /** Returns the demo key's raw value when it created one (development, empty database only). */
   async seedIfEmpty(): Promise<string | undefined> {
     if (this.config.env !== 'development') return undefined;
-    if ((await this.inventory.count()) > 0 || (await this.apiKeys.list()).length > 0) return undefined;
+    if ((await this.inventory.count()) > 0 || (await this.apiKeys.list()).length > 0)
+      return undefined;
     await this.importer.import(DEMO_PETS);
     await this.orders.import(DEMO_ORDERS);
     const { rawKey } = await this.apiKeys.create({ plan: 'free', name: 'demo' });

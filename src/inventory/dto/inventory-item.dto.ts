@@ -3,7 +3,12 @@ import { PET_STATUSES, type PetStatus } from '../pet-status.js';
 
 /** The spec's InventoryItem: exactly petId, quantity and status. */
 export class InventoryItem {
-  @ApiProperty({ type: 'integer', format: 'int64', example: 42, description: 'Identifier of the animal the entry tracks' })
+  @ApiProperty({
+    type: 'integer',
+    format: 'int64',
+    example: 42,
+    description: 'Identifier of the animal the entry tracks',
+  })
   petId!: bigint;
 
   @ApiProperty({ type: 'integer', example: 12, description: 'Current stock count' })

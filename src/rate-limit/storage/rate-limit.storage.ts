@@ -24,7 +24,10 @@ export abstract class RateLimitStorage implements ThrottlerStorage {
    * Counts one request of client `key` against `windows`, or rejects it. A store in this
    * process answers synchronously: the request then waits no turn of the event loop for it.
    */
-  abstract consume(key: string, windows: readonly WindowSpec[]): RateLimitOutcome | Promise<RateLimitOutcome>;
+  abstract consume(
+    key: string,
+    windows: readonly WindowSpec[],
+  ): RateLimitOutcome | Promise<RateLimitOutcome>;
 
   /**
    * ThrottlerStorage: one epoch-aligned window of `ttl` ms. Blocking follows this storage's ban

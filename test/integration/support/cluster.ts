@@ -45,7 +45,10 @@ export async function waitReady(instance: Instance, timeoutMs = 45_000): Promise
   let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
   void instance.exited.then((result) => (exit = result));
   while (Date.now() < deadline) {
-    if (exit) throw new Error(`${instance.name} exited (${JSON.stringify(exit)}) before it was ready:\n${instance.log()}`);
+    if (exit)
+      throw new Error(
+        `${instance.name} exited (${JSON.stringify(exit)}) before it was ready:\n${instance.log()}`,
+      );
     try {
       if ((await send(instance, 'GET', '/health/ready')).status === 200) return;
     } catch {
@@ -57,8 +60,13 @@ export async function waitReady(instance: Instance, timeoutMs = 45_000): Promise
 }
 
 /** Sends a signal and waits for the exit; SIGKILL after `timeoutMs` so a test never leaves a process. */
-export async function stopInstance(instance: Instance, signal: NodeJS.Signals = 'SIGTERM', timeoutMs = 20_000) {
-  if (instance.child.exitCode !== null || instance.child.signalCode !== null) return instance.exited;
+export async function stopInstance(
+  instance: Instance,
+  signal: NodeJS.Signals = 'SIGTERM',
+  timeoutMs = 20_000,
+) {
+  if (instance.child.exitCode !== null || instance.child.signalCode !== null)
+    return instance.exited;
   instance.child.kill(signal);
   const timer = setTimeout(() => instance.child.kill('SIGKILL'), timeoutMs);
   try {
@@ -75,9 +83,17 @@ export interface CliResult {
 }
 
 /** Runs `node dist/cli/cli.js …` with the instances' environment. */
-export function runCli(args: string[], env: Record<string, string>, timeoutMs = 30_000): Promise<CliResult> {
+export function runCli(
+  args: string[],
+  env: Record<string, string>,
+  timeoutMs = 30_000,
+): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CLI, ...args], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -95,7 +111,10 @@ export function runCli(args: string[], env: Record<string, string>, timeoutMs = 
 }
 
 /** Creates a key with the CLI; returns the raw key (the last line of stdout) and its id. */
-export async function createKeyWithCli(env: Record<string, string>, args: string[]): Promise<{ key: string; id: number }> {
+export async function createKeyWithCli(
+  env: Record<string, string>,
+  args: string[],
+): Promise<{ key: string; id: number }> {
   const result = await runCli(['keys', 'create', ...args], env);
   if (result.code !== 0) throw new Error(`keys create failed (${result.code}):\n${result.stderr}`);
   const key = result.stdout.trimEnd().split('\n').at(-1)!;
@@ -128,8 +147,17 @@ export function send(
       headers['content-type'] = 'application/json';
       headers['content-length'] = String(Buffer.byteLength(payload));
     }
-    const req = http.request({ host: '127.0.0.1', port: instance.port, method, path, headers, agent: options.agent ?? false });
-    req.setTimeout(options.timeoutMs ?? 20_000, () => req.destroy(Object.assign(new Error('client timeout'), { code: 'CLIENT_TIMEOUT' })));
+    const req = http.request({
+      host: '127.0.0.1',
+      port: instance.port,
+      method,
+      path,
+      headers,
+      agent: options.agent ?? false,
+    });
+    req.setTimeout(options.timeoutMs ?? 20_000, () =>
+      req.destroy(Object.assign(new Error('client timeout'), { code: 'CLIENT_TIMEOUT' })),
+    );
     req.on('error', reject);
     req.on('response', (res) => {
       let text = '';

@@ -26,7 +26,10 @@ export function integrationContext(): IntegrationContext | undefined {
 
 export function requireIntegrationContext(): IntegrationContext {
   const context = integrationContext();
-  if (!context) throw new Error('Run this file with `npm run test:integration` (it needs PostgreSQL and Redis)');
+  if (!context)
+    throw new Error(
+      'Run this file with `npm run test:integration` (it needs PostgreSQL and Redis)',
+    );
   return context;
 }
 
@@ -37,14 +40,20 @@ export interface TestDatabase {
 }
 
 /** A migrated PostgreSQL database of its own, copied from the run's template. */
-export async function migratedDatabase(context: IntegrationContext, label = 'app'): Promise<TestDatabase> {
+export async function migratedDatabase(
+  context: IntegrationContext,
+  label = 'app',
+): Promise<TestDatabase> {
   const name = `${RUN_DATABASE_PREFIX}${context.run}_${label}_${randomBytes(4).toString('hex')}`;
   const url = await createDatabase(name, context.template);
   return { name, url, drop: () => dropDatabase(name) };
 }
 
 /** A database of its own with no tables at all. */
-export async function emptyDatabase(context: IntegrationContext, label = 'empty'): Promise<TestDatabase> {
+export async function emptyDatabase(
+  context: IntegrationContext,
+  label = 'empty',
+): Promise<TestDatabase> {
   const name = `${RUN_DATABASE_PREFIX}${context.run}_${label}_${randomBytes(4).toString('hex')}`;
   const url = await createDatabase(name);
   return { name, url, drop: () => dropDatabase(name) };
@@ -54,7 +63,9 @@ export async function emptyDatabase(context: IntegrationContext, label = 'empty'
  * For createTestApp: under the integration run, a database of its own for one app (the e2e
  * specs run in parallel files, and each app empties its tables between tests).
  */
-export async function integrationDatabaseEnv(): Promise<{ env: Record<string, string>; drop(): Promise<void> } | undefined> {
+export async function integrationDatabaseEnv(): Promise<
+  { env: Record<string, string>; drop(): Promise<void> } | undefined
+> {
   const context = integrationContext();
   if (!context) return undefined;
   const database = await migratedDatabase(context);

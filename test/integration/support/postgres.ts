@@ -57,7 +57,9 @@ export async function createDatabase(name: string, template?: string): Promise<s
 }
 
 export async function dropDatabase(name: string): Promise<void> {
-  await admin(INTEGRATION_POSTGRES_URL, (client) => client.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`));
+  await admin(INTEGRATION_POSTGRES_URL, (client) =>
+    client.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`),
+  );
 }
 
 /** Drops every database whose name starts with `prefix` (what one run created). */

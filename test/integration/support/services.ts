@@ -2,7 +2,8 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 
 /** The servers the integration suite runs against; override them to point at other ones. */
-export const INTEGRATION_POSTGRES_URL = process.env.INTEGRATION_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const INTEGRATION_POSTGRES_URL =
+  process.env.INTEGRATION_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const INTEGRATION_REDIS_URL = process.env.INTEGRATION_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 const PROBE_TIMEOUT_MS = 2000;
@@ -14,7 +15,10 @@ export async function unavailableServices(): Promise<string[]> {
 }
 
 async function probePostgres(): Promise<string | undefined> {
-  const client = new pg.Client({ connectionString: INTEGRATION_POSTGRES_URL, connectionTimeoutMillis: PROBE_TIMEOUT_MS });
+  const client = new pg.Client({
+    connectionString: INTEGRATION_POSTGRES_URL,
+    connectionTimeoutMillis: PROBE_TIMEOUT_MS,
+  });
   client.on('error', () => undefined);
   try {
     await client.connect();

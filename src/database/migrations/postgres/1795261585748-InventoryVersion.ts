@@ -15,7 +15,9 @@ export class InventoryVersion1795261585748 implements MigrationInterface {
     await queryRunner.query(
       `CREATE TABLE "inventory_version" ("slot" smallint NOT NULL, "version" bigint NOT NULL DEFAULT 0, CONSTRAINT "PK_inventory_version" PRIMARY KEY ("slot"))`,
     );
-    await queryRunner.query(`INSERT INTO "inventory_version" ("slot") SELECT generate_series(0, 63)`);
+    await queryRunner.query(
+      `INSERT INTO "inventory_version" ("slot") SELECT generate_series(0, 63)`,
+    );
     await queryRunner.query(
       `CREATE FUNCTION "bump_inventory_version"() RETURNS trigger LANGUAGE plpgsql AS $$
        BEGIN

@@ -16,9 +16,15 @@ export class InventoryVersion1795261585748 implements MigrationInterface {
     );
     await queryRunner.query(`INSERT INTO "inventory_version" ("id", "version") VALUES (1, 0)`);
     const bump = `BEGIN UPDATE "inventory_version" SET "version" = "version" + 1 WHERE "id" = 1; END`;
-    await queryRunner.query(`CREATE TRIGGER "TRG_pets_version_insert" AFTER INSERT ON "pets" ${bump}`);
-    await queryRunner.query(`CREATE TRIGGER "TRG_pets_version_update" AFTER UPDATE OF "id", "quantity", "status" ON "pets" ${bump}`);
-    await queryRunner.query(`CREATE TRIGGER "TRG_pets_version_delete" AFTER DELETE ON "pets" ${bump}`);
+    await queryRunner.query(
+      `CREATE TRIGGER "TRG_pets_version_insert" AFTER INSERT ON "pets" ${bump}`,
+    );
+    await queryRunner.query(
+      `CREATE TRIGGER "TRG_pets_version_update" AFTER UPDATE OF "id", "quantity", "status" ON "pets" ${bump}`,
+    );
+    await queryRunner.query(
+      `CREATE TRIGGER "TRG_pets_version_delete" AFTER DELETE ON "pets" ${bump}`,
+    );
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {

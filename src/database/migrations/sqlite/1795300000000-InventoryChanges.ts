@@ -30,11 +30,20 @@ export class InventoryChanges1795300000000 implements MigrationInterface {
   name = 'InventoryChanges1795300000000';
 
   public async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`CREATE TABLE "inventory_changes" ("version" integer PRIMARY KEY NOT NULL, "pet_id" bigint NOT NULL)`);
-    for (const name of ['insert', 'update', 'delete']) await queryRunner.query(`DROP TRIGGER "TRG_pets_version_${name}"`);
-    await queryRunner.query(`CREATE TRIGGER "TRG_pets_version_insert" AFTER INSERT ON "pets" ${logChange('NEW')}`);
-    await queryRunner.query(`CREATE TRIGGER "TRG_pets_version_update" AFTER UPDATE OF "id", "quantity", "status" ON "pets" ${logChange('NEW')}`);
-    await queryRunner.query(`CREATE TRIGGER "TRG_pets_version_delete" AFTER DELETE ON "pets" ${logChange('OLD')}`);
+    await queryRunner.query(
+      `CREATE TABLE "inventory_changes" ("version" integer PRIMARY KEY NOT NULL, "pet_id" bigint NOT NULL)`,
+    );
+    for (const name of ['insert', 'update', 'delete'])
+      await queryRunner.query(`DROP TRIGGER "TRG_pets_version_${name}"`);
+    await queryRunner.query(
+      `CREATE TRIGGER "TRG_pets_version_insert" AFTER INSERT ON "pets" ${logChange('NEW')}`,
+    );
+    await queryRunner.query(
+      `CREATE TRIGGER "TRG_pets_version_update" AFTER UPDATE OF "id", "quantity", "status" ON "pets" ${logChange('NEW')}`,
+    );
+    await queryRunner.query(
+      `CREATE TRIGGER "TRG_pets_version_delete" AFTER DELETE ON "pets" ${logChange('OLD')}`,
+    );
     // Pruning in batches, not one entry per write: most writes then touch no more of the log
     // than its last page.
     await queryRunner.query(
@@ -46,11 +55,18 @@ export class InventoryChanges1795300000000 implements MigrationInterface {
 
   public async down(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`DROP TRIGGER "TRG_inventory_changes_prune"`);
-    for (const name of ['insert', 'update', 'delete']) await queryRunner.query(`DROP TRIGGER "TRG_pets_version_${name}"`);
+    for (const name of ['insert', 'update', 'delete'])
+      await queryRunner.query(`DROP TRIGGER "TRG_pets_version_${name}"`);
     const bump = `BEGIN ${BUMP}; END`;
-    await queryRunner.query(`CREATE TRIGGER "TRG_pets_version_insert" AFTER INSERT ON "pets" ${bump}`);
-    await queryRunner.query(`CREATE TRIGGER "TRG_pets_version_update" AFTER UPDATE OF "id", "quantity", "status" ON "pets" ${bump}`);
-    await queryRunner.query(`CREATE TRIGGER "TRG_pets_version_delete" AFTER DELETE ON "pets" ${bump}`);
+    await queryRunner.query(
+      `CREATE TRIGGER "TRG_pets_version_insert" AFTER INSERT ON "pets" ${bump}`,
+    );
+    await queryRunner.query(
+      `CREATE TRIGGER "TRG_pets_version_update" AFTER UPDATE OF "id", "quantity", "status" ON "pets" ${bump}`,
+    );
+    await queryRunner.query(
+      `CREATE TRIGGER "TRG_pets_version_delete" AFTER DELETE ON "pets" ${bump}`,
+    );
     await queryRunner.query(`DROP TABLE "inventory_changes"`);
   }
 }
