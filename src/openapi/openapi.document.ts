@@ -359,5 +359,12 @@ export function buildOpenApiDocument(app: INestApplication, config: AppConfig): 
   for (const [path, , operation] of operations(document))
     completeOperation(operation, path, config);
   closeObjectSchemas(document.components.schemas ?? {});
+  // Only the headers some answer refers to (with rate limiting off, none of its own).
+  const referenced = JSON.stringify(document.paths);
+  document.components.headers = Object.fromEntries(
+    Object.entries(HEADERS).filter(([name]) =>
+      referenced.includes(`"#/components/headers/${name}"`),
+    ),
+  );
   return document;
 }
