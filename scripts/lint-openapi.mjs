@@ -1,5 +1,6 @@
 // Lints the OpenAPI document exactly as the built server serves it, under each configuration
 // that changes it, with Spectral's OpenAPI rules: any error or warning fails.
+/* global fetch */
 import 'reflect-metadata';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
