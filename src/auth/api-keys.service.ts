@@ -76,6 +76,11 @@ export class ApiKeysService {
     return { key, rawKey };
   }
 
+  /** Keys of this environment that are not revoked: those a request could use. */
+  countUsable(): Promise<number> {
+    return this.keys.countBy({ environment: this.config.env, revokedAt: IsNull() });
+  }
+
   list(): Promise<ApiKeyEntity[]> {
     return this.keys.find({ order: { id: 'ASC' } });
   }
