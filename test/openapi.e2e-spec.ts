@@ -364,6 +364,19 @@ describe('document generation', () => {
     }
   });
 
+  it('should leave out 429 and the rate-limit headers when rate limiting is off', async () => {
+    const t = await createTestApp({ RATE_LIMIT_ENABLED: 'false' });
+    try {
+      const served = (await request(t.server).get('/v1/openapi.json').expect(200)).body as Json;
+      const text = JSON.stringify(served.paths);
+      expect(text).not.toMatch(/"429"|RateLimit/);
+      expect(Object.keys(served.components.headers)).not.toContain('X-RateLimit-Limit');
+      expect(served.paths['/inventory'].get.responses['200'].headers['X-Request-Id']).toBeDefined();
+    } finally {
+      await t.close();
+    }
+  });
+
   it('should be the same document the app serves', async () => {
     const t = await createTestApp();
     try {
