@@ -3,6 +3,8 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module.js';
+import { ApiKeysService } from './auth/api-keys.service.js';
+import { keyHint } from './auth/key-hint.js';
 import { ApiExpressAdapter } from './common/http/http-adapter.js';
 import { ConfigError } from './config/env.schema.js';
 import { AppConfig, loadConfig } from './config/app-config.js';
@@ -42,6 +44,9 @@ async function bootstrap(): Promise<void> {
       `Try it: curl -H 'Authorization: Bearer ${demoKey}' ${url}/v1/inventory`,
       'Bootstrap',
     );
+  } else {
+    const hint = keyHint(await app.get(ApiKeysService).countUsable());
+    logger[hint.level](hint.message, 'Bootstrap');
   }
 }
 

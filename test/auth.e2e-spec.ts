@@ -39,10 +39,7 @@ describe('API keys (e2e)', () => {
   it.each([
     ['an unknown key', `Bearer pk_test_${'A'.repeat(40)}`],
     ['a malformed key', 'Bearer hello'],
-    ['another scheme', 'Basic dXNlcjpwYXNz'],
-    ['a bare key without scheme', `pk_test_${'A'.repeat(40)}`],
-    ['an empty bearer', 'Bearer '],
-  ])('should answer %s with 401 invalid_token', async (_name, header) => {
+  ])('should answer %s with 401 invalid_token, saying no more than that', async (_name, header) => {
     const res = await get(header).expect(401);
     expect(res.body).toEqual({
       code: 'unauthorized',
@@ -50,6 +47,46 @@ describe('API keys (e2e)', () => {
       status: 401,
     });
     expect(res.headers['www-authenticate']).toBe('Bearer realm="petstore", error="invalid_token"');
+  });
+
+  it.each([
+    [
+      'a key sent without its scheme',
+      `pk_test_${'A'.repeat(40)}`,
+      'The API key was sent without the Bearer scheme: send it as "Authorization: Bearer <API_KEY>"',
+    ],
+    [
+      'another scheme',
+      'Basic dXNlcjpwYXNz',
+      'Authorization uses the Basic scheme, which this API does not accept: send it as "Authorization: Bearer <API_KEY>"',
+    ],
+    [
+      'an empty bearer',
+      'Bearer ',
+      'Authorization names the Bearer scheme but no key: send it as "Authorization: Bearer <API_KEY>"',
+    ],
+  ])('should answer %s with 401 saying how to send the key', async (_name, header, message) => {
+    const res = await get(header).expect(401);
+    expect(res.body).toEqual({ code: 'unauthorized', message, status: 401 });
+    // RFC 6750 §3.1: no error code when the request carries no bearer token at all.
+    expect(res.headers['www-authenticate']).toBe('Bearer realm="petstore"');
+  });
+
+  it('should tell a revoked key and an unknown one the same thing', async () => {
+    const service = t.app.get(ApiKeysService);
+    const { key: entity, rawKey: key } = await service.create({ plan: 'free' });
+    await service.revoke(entity.id);
+    const revoked = await get(`Bearer ${key}`).expect(401);
+    const unknown = await get(`Bearer pk_test_${'B'.repeat(40)}`).expect(401);
+    expect(revoked.body).toEqual(unknown.body);
+  });
+
+  it('should name the environment a production key belongs to, on this development server', async () => {
+    const res = await get(`Bearer pk_live_${'A'.repeat(40)}`).expect(401);
+    expect(res.body.message).toBe(
+      'This API key belongs to production (pk_live_…), but this is the development server, which accepts ' +
+        'only pk_test_… keys: call the production API with it, or use a key issued for development',
+    );
   });
 
   it('should store only the SHA-256 hash and a display prefix, never the raw key', async () => {

@@ -1,11 +1,12 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiKeysService } from '../src/auth/api-keys.service.js';
-import { ensureBuilt, spawnCli as spawnBuiltCli } from './support/built-server.js';
+import { ensureBuilt, ROOT, spawnCli as spawnBuiltCli } from './support/built-server.js';
 import { createTestApp, type TestApp } from './support/create-test-app.js';
 
 const KEY_PATTERN = /^pk_test_[0-9A-Za-z]{40}$/;
@@ -140,12 +141,20 @@ describe('CLI (e2e)', () => {
         [['--plan', 'gold'], '--plan must be one of free, pro, business, enterprise (got "gold")'],
         [
           ['--plan', 'free', '--per-minute', 'abc'],
-          '--per-minute must be an integer from 1 to 2147483647 (got "abc")',
+          '--per-minute must be a positive integer, at most 2147483647 (got "abc")',
         ],
         [
           ['--plan', 'free', '--per-day', '0'],
-          '--per-day must be an integer from 1 to 2147483647 (got "0")',
+          '--per-day must be a positive integer, at most 2147483647 (got "0")',
         ],
+        // A negative value is the option's value, not another flag.
+        [
+          ['--plan', 'free', '--per-minute', '-3'],
+          '--per-minute must be a positive integer, at most 2147483647 (got "-3")',
+        ],
+        [['--plan'], '--plan needs a value'],
+        [['--plan', '--json'], '--plan needs a value'],
+        [['--plan', 'free', '--json=yes'], '--json takes no value'],
       ];
       const results = await Promise.all(cases.map(([args]) => cli(db, 'keys', 'create', ...args)));
       results.forEach((res, i) => {
@@ -201,7 +210,9 @@ describe('CLI (e2e)', () => {
       expect(unknown.code).toBe(1);
       expect(unknown.stderr).toContain('No API key with id 424242');
       expect(malformed.code).toBe(2);
-      expect(malformed.stderr).toContain('ID must be an integer');
+      expect(malformed.stderr).toContain(
+        'ID must be a positive integer, at most 2147483647 (got "abc")',
+      );
     });
   });
 
@@ -267,6 +278,43 @@ describe('CLI (e2e)', () => {
           '{"petId":9007199254740993,"quantity":2,"status":"pending"},' +
           '{"petId":9223372036854775807,"quantity":3,"status":"available"}]',
       );
+    });
+
+    it('should count one row as one row', async () => {
+      const res = await cli(
+        db,
+        'inventory',
+        'import',
+        rowsFile('one.json', ['{"petId":7,"quantity":5,"status":"available"}']),
+      );
+      expect(res.stdout).toBe('Imported 1 row from one.json: 0 inserted, 1 updated.\n');
+    });
+
+    it('should read a relative path from where npm run cli was typed, and only then from INIT_CWD', async () => {
+      mkdirSync(join(dir, 'typed-here'), { recursive: true });
+      writeFileSync(
+        join(dir, 'typed-here', 'rel.json'),
+        '[{"petId":31,"quantity":4,"status":"available"}]',
+      );
+      // npm runs the script in the project folder and passes the folder it was typed in.
+      const viaNpm = spawnSync(
+        'npm',
+        ['--prefix', ROOT, 'run', '--silent', 'cli', '--', 'inventory', 'import', 'rel.json'],
+        {
+          cwd: join(dir, 'typed-here'),
+          env: { ...process.env, ...envFor('paths.sqlite') },
+          encoding: 'utf8',
+        },
+      );
+      expect(viaNpm.stderr.replace(/^npm warn.*\n/gm, '')).toBe('');
+      expect(viaNpm.stdout).toBe('Imported 1 row from rel.json: 1 inserted, 0 updated.\n');
+      // Started by another script, the CLI ignores the INIT_CWD it inherited.
+      const direct = await spawnBuiltCli(
+        { ...envFor('paths.sqlite'), INIT_CWD: ROOT, npm_lifecycle_event: 'test' },
+        ['inventory', 'import', 'rel.json'],
+        join(dir, 'typed-here'),
+      );
+      expect(direct.stdout).toBe('Imported 1 row from rel.json: 0 inserted, 1 updated.\n');
     });
 
     it('should report updates when a second file overlaps the first', async () => {

@@ -59,9 +59,16 @@ describe('environments sharing a database (e2e)', () => {
       for (const origin of ['production', 'staging', 'development'] as const) {
         if (origin === deployment) continue;
         const res = await list(deployment, keys[origin]).expect(401);
+        const message =
+          origin === 'production'
+            ? `This API key belongs to production (pk_live_…), but this is the ${deployment} server`
+            : deployment === 'production'
+              ? 'This API key belongs to staging or development (pk_test_…), but this is the production server'
+              : // Development and staging share a prefix: only the lookup tells them apart.
+                'The API key is invalid or has been revoked';
         expect(res.body, `${origin} key on ${deployment}`).toEqual({
           code: 'unauthorized',
-          message: expect.any(String),
+          message: expect.stringContaining(message),
           status: 401,
         });
       }

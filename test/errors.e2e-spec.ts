@@ -116,6 +116,13 @@ describe('errors (e2e)', () => {
     await patchRaw('{"quantity":2}', 'application/json; charset=utf-8').expect(200);
     const res = await patchRaw('{"quantity":2}', 'application/json; charset=latin-9').expect(415);
     expect(res.body.code).toBe('unsupported_media_type');
+    // The document's example of this answer.
+    const latin1 = await patchRaw('{"quantity":2}', 'application/json; charset=iso-8859-1');
+    expect(latin1.body).toEqual({
+      code: 'unsupported_media_type',
+      message: 'Charset "iso-8859-1" is not supported',
+      status: 415,
+    });
   });
 
   it('should answer a failure inside the service with 500 internal_error revealing nothing', async () => {

@@ -7,7 +7,7 @@ import type { OpenAPIObject } from '@nestjs/swagger';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/app-config.js';
-import { buildOpenApiDocument } from '../src/openapi/openapi.document.js';
+import { buildOpenApiDocument, servers } from '../src/openapi/openapi.document.js';
 import { createTestApp, type TestApp } from './support/create-test-app.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -20,11 +20,12 @@ const OPERATIONS = [
 ] as const;
 
 /** The spec's status tables, plus what the contract adds for each operation (others may add more). */
+const SHARED = ['400', '401', '408', '429', '431', '500', '503'];
 const STATUSES: Record<string, string[]> = {
-  listInventory: ['200', '401', '429', '500', '503'],
-  updateInventory: ['200', '400', '401', '404', '413', '415', '429', '500', '503'],
-  getPetById: ['200', '400', '401', '404', '410', '429', '500', '503'],
-  listOrders: ['200', '401', '429', '500', '503'],
+  listInventory: ['200', '304', ...SHARED],
+  updateInventory: ['200', '404', '413', '415', ...SHARED],
+  getPetById: ['200', '304', '404', '410', ...SHARED],
+  listOrders: ['200', '304', ...SHARED],
 };
 
 const STABILITY: Record<string, string> = {
@@ -131,15 +132,22 @@ describe('OpenAPI document and Swagger UI (e2e)', () => {
   it('should document every status with the Error schema, 429 with Retry-After, and the rate-limit headers on every response', () => {
     for (const [path, method, id] of OPERATIONS) {
       const responses = operation(path, method).responses;
-      expect(Object.keys(responses), id).toEqual(expect.arrayContaining(STATUSES[id]));
+      expect(Object.keys(responses).sort(), id).toEqual([...STATUSES[id]].sort());
       for (const [status, response] of Object.entries(responses as Json)) {
-        expect(Object.keys(response.headers), `${id} ${status}`).toEqual(
-          expect.arrayContaining([
-            'X-RateLimit-Limit',
-            'X-RateLimit-Remaining',
-            'X-RateLimit-Reset',
-          ]),
-        );
+        // 408 and 431 come from the HTTP layer, before the rate limiter sees the request.
+        if (status !== '408' && status !== '431')
+          expect(Object.keys(response.headers), `${id} ${status}`).toEqual(
+            expect.arrayContaining([
+              'X-RateLimit-Limit',
+              'X-RateLimit-Remaining',
+              'X-RateLimit-Reset',
+              'RateLimit',
+              'RateLimit-Policy',
+            ]),
+          );
+        expect(response.headers['X-Request-Id'], `${id} ${status}`).toEqual({
+          $ref: '#/components/headers/X-Request-Id',
+        });
         if (Number(status) >= 400)
           expect(response.content['application/json'].schema, `${id} ${status}`).toEqual({
             $ref: '#/components/schemas/Error',
@@ -154,6 +162,100 @@ describe('OpenAPI document and Swagger UI (e2e)', () => {
       schema: { type: 'integer', minimum: 1 },
     });
     expect(doc.components.headers['X-RateLimit-Reset'].schema).toMatchObject({ type: 'integer' });
+  });
+
+  it('should mark required every header that every answer carries, and say when the others are absent', () => {
+    for (const name of [
+      'X-RateLimit-Limit',
+      'X-RateLimit-Remaining',
+      'X-RateLimit-Reset',
+      'RateLimit',
+      'RateLimit-Policy',
+      'X-Request-Id',
+      'Retry-After',
+      'WWW-Authenticate',
+      'Deprecation',
+      'Sunset',
+      'Link',
+    ])
+      expect(doc.components.headers[name].required, name).toBe(true);
+    const listing = operation('/inventory', 'get').responses;
+    for (const status of ['200', '304']) {
+      expect(listing[status].headers.ETag.required, status).toBe(true);
+      expect(listing[status].headers['Cache-Control'].required, status).toBe(true);
+    }
+    expect(operation('/store/orders', 'get').responses['200'].headers.ETag.required).toBe(true);
+    expect(operation('/inventory', 'get').responses['503'].headers['Retry-After']).toEqual({
+      $ref: '#/components/headers/Retry-After',
+    });
+    for (const status of ['500', '503']) {
+      const limit = listing[status].headers['X-RateLimit-Limit'];
+      expect(limit.required, status).toBe(false);
+      expect(limit.description).toMatch(/Absent when the failure came before the rate limiter/);
+    }
+  });
+
+  it('should bound every integer the contract bounds, with its format', () => {
+    const schemas = doc.components.schemas;
+    const int32 = { type: 'integer', format: 'int32', minimum: 0, maximum: 2147483647 };
+    expect(schemas.InventoryItem.properties.quantity).toMatchObject(int32);
+    expect(schemas.InventoryUpdate.properties.quantity).toMatchObject(int32);
+    expect(schemas.Order.properties.quantity).toMatchObject({ ...int32, minimum: 1 });
+    expect(schemas.Error.properties.status).toMatchObject({
+      type: 'integer',
+      format: 'int32',
+      minimum: 100,
+      maximum: 599,
+    });
+    expect(schemas.ErrorCode.enum).toEqual(
+      expect.arrayContaining(['request_timeout', 'headers_too_large']),
+    );
+  });
+
+  it("should describe each operation's own errors, with its own examples", () => {
+    const pets400 = operation('/pets/{petId}', 'get').responses['400'];
+    expect(pets400.description).toMatch(/^`petId` is not an integer from 1 to 9223372036854775807/);
+    expect(JSON.stringify(pets400)).not.toMatch(/quantity|body/);
+    expect(pets400.content['application/json'].examples.pet_id.value).toEqual({
+      code: 'validation_failed',
+      message: 'petId must be an integer from 1 to 9223372036854775807',
+      status: 400,
+    });
+    const update = operation('/inventory/{petId}', 'patch').responses;
+    expect(update['400'].content['application/json'].examples.quantity.value.message).toBe(
+      'quantity must be an integer from 0 to 2147483647',
+    );
+    expect(update['415'].description).toContain('`application/json; charset=iso-8859-1`');
+    expect(update['415'].content['application/json'].examples.charset.value).toEqual({
+      code: 'unsupported_media_type',
+      message: 'Charset "iso-8859-1" is not supported',
+      status: 415,
+    });
+    expect(JSON.stringify(operation('/inventory', 'get').responses['400'])).not.toMatch(
+      /quantity|petId/,
+    );
+    const unauthorized = operation('/inventory', 'get').responses['401'].content['application/json']
+      .examples;
+    expect(Object.keys(unauthorized)).toEqual([
+      'missing',
+      'no_scheme',
+      'other_environment',
+      'invalid_or_revoked',
+    ]);
+    expect(unauthorized.other_environment.value.message).toMatch(
+      /^This API key belongs to production \(pk_live_…\), but this is the development server/,
+    );
+    for (const [path, method, id] of OPERATIONS) {
+      const responses = operation(path, method).responses;
+      expect(
+        responses['408'].content['application/json'].examples.request_timeout.value,
+        id,
+      ).toMatchObject({ code: 'request_timeout', status: 408 });
+      expect(
+        responses['431'].content['application/json'].examples.headers_too_large.value,
+        id,
+      ).toMatchObject({ code: 'headers_too_large', status: 431 });
+    }
   });
 
   it('should mark the stability of every operation, in x-stability and in the summary Swagger UI lists', () => {
@@ -218,6 +320,26 @@ describe('OpenAPI document and Swagger UI (e2e)', () => {
 });
 
 describe('document generation', () => {
+  it('should list the configured base addresses, and otherwise this server by its environment', () => {
+    expect(servers(loadConfig({ APP_ENV: 'production' }))).toEqual([
+      { url: '/v1', description: 'This server (production)' },
+    ]);
+    expect(
+      servers(loadConfig({ APP_ENV: 'staging', STAGING_BASE_URL: 'https://staging.example/v1' })),
+    ).toEqual([{ url: 'https://staging.example/v1', description: 'Staging' }]);
+    expect(
+      servers(
+        loadConfig({
+          PUBLIC_BASE_URL: 'https://api.example/v1/',
+          STAGING_BASE_URL: 'https://staging.example/v1',
+        }),
+      ),
+    ).toEqual([
+      { url: 'https://api.example/v1', description: 'Production' },
+      { url: 'https://staging.example/v1', description: 'Staging' },
+    ]);
+  });
+
   it('should refuse to document an operation without a stability marking', async () => {
     @Controller('probe')
     class ProbeController {
@@ -242,12 +364,27 @@ describe('document generation', () => {
     }
   });
 
+  it('should leave out 429 and the rate-limit headers when rate limiting is off', async () => {
+    const t = await createTestApp({ RATE_LIMIT_ENABLED: 'false' });
+    try {
+      const served = (await request(t.server).get('/v1/openapi.json').expect(200)).body as Json;
+      const text = JSON.stringify(served.paths);
+      expect(text).not.toMatch(/"429"|RateLimit/);
+      expect(Object.keys(served.components.headers)).not.toContain('X-RateLimit-Limit');
+      expect(served.paths['/inventory'].get.responses['200'].headers['X-Request-Id']).toBeDefined();
+    } finally {
+      await t.close();
+    }
+  });
+
   it('should be the same document the app serves', async () => {
     const t = await createTestApp();
     try {
       const served = (await request(t.server).get('/v1/openapi.json').expect(200))
         .body as OpenAPIObject;
       expect(served).toEqual(JSON.parse(JSON.stringify(buildOpenApiDocument(t.app, t.config))));
+      // No base address configured: this server as what it is, never labelled production.
+      expect(served.servers).toEqual([{ url: '/v1', description: 'This server (development)' }]);
     } finally {
       await t.close();
     }

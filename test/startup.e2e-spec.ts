@@ -64,6 +64,50 @@ describe('npm start (built server)', () => {
     }
   });
 
+  it('should say how to create a key on every later start, and no key again', async () => {
+    const { child, ready } = startServer(
+      {
+        DATABASE_URL: `sqlite:${join(dir, 'demo.sqlite')}`,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        APP_ENV: 'development',
+        LOG_LEVEL: 'info',
+      },
+      /create another with/,
+    );
+    try {
+      const log = await ready;
+      expect(log).toContain(
+        '1 API key can call this server; create another with: npm run --silent cli -- keys create --plan free',
+      );
+      expect(log).not.toMatch(/pk_test_/);
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
+
+  it('should warn with the command that creates a key when a production start finds none', async () => {
+    const { child, ready } = startServer(
+      {
+        DATABASE_URL: `sqlite:${join(dir, 'production.sqlite')}`,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        APP_ENV: 'production',
+        LOG_LEVEL: 'info',
+      },
+      /No API key can call/,
+    );
+    try {
+      const line = (await ready).split('\n').find((l) => l.includes('No API key can call'))!;
+      expect(JSON.parse(line)).toMatchObject({
+        level: 40,
+        msg: 'No API key can call this server yet; create one with: npm run --silent cli -- keys create --plan free',
+      });
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
+
   it('should refuse to start on a bad variable with one line naming it', () => {
     const result = spawnSync(process.execPath, [MAIN], {
       env: { ...process.env, PORT: 'eighty' },

@@ -1,9 +1,11 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { UnauthorizedError } from '../common/errors/api-error.js';
+import { AppConfig } from '../config/app-config.js';
 import { ApiKeysService } from './api-keys.service.js';
 import type { IdentifiedRequest, Identity, Principal } from './principal.js';
 import { IS_PUBLIC } from './public.decorator.js';
+import { unauthorizedReason } from './unauthorized-message.js';
 
 /**
  * Routes are fixed once the app runs: each route's answer is looked up once, not by three guards
@@ -69,17 +71,16 @@ export class ApiKeyIdentifyGuard implements CanActivate {
 /** Rejects, with 401, any non-public request without a valid key. */
 @Injectable()
 export class ApiKeyRequiredGuard implements CanActivate {
-  constructor(private readonly reflector: Reflector) {}
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly config: AppConfig,
+  ) {}
 
   canActivate(context: ExecutionContext): boolean {
     if (isPublicRoute(this.reflector, context)) return true;
-    const identity = context.switchToHttp().getRequest<IdentifiedRequest>().identity;
-    if (identity?.kind === 'key') return true;
-    if (identity?.kind === 'invalid') {
-      throw new UnauthorizedError('The API key is invalid or has been revoked', 'invalid_token');
-    }
-    throw new UnauthorizedError(
-      'An API key is required: send it as "Authorization: Bearer <API_KEY>"',
-    );
+    const req = context.switchToHttp().getRequest<IdentifiedRequest>();
+    if (req.identity?.kind === 'key') return true;
+    const reason = unauthorizedReason(req.headers.authorization, this.config.env);
+    throw new UnauthorizedError(reason.message, reason.bearerError);
   }
 }

@@ -4,7 +4,13 @@ import { IsNull, Repository } from 'typeorm';
 import { AppConfig } from '../config/app-config.js';
 import { NotFoundError, ValidationFailedError } from '../common/errors/api-error.js';
 import { ApiKeyEntity } from './api-key.entity.js';
-import { displayPrefix, generateApiKey, hashApiKey, isWellFormedApiKey } from './api-key.codec.js';
+import {
+  displayPrefix,
+  generateApiKey,
+  hashApiKey,
+  isWellFormedApiKey,
+  keyPrefixFor,
+} from './api-key.codec.js';
 import { Plan, quotaFor } from './plans.js';
 import type { Principal } from './principal.js';
 
@@ -70,6 +76,11 @@ export class ApiKeysService {
     return { key, rawKey };
   }
 
+  /** Keys of this environment that are not revoked: those a request could use. */
+  countUsable(): Promise<number> {
+    return this.keys.countBy({ environment: this.config.env, revokedAt: IsNull() });
+  }
+
   list(): Promise<ApiKeyEntity[]> {
     return this.keys.find({ order: { id: 'ASC' } });
   }
@@ -90,7 +101,9 @@ export class ApiKeysService {
    * Synchronous while the key is cached: this runs on every request.
    */
   authenticate(rawKey: string): Principal | undefined | Promise<Principal | undefined> {
-    if (!isWellFormedApiKey(rawKey)) return undefined;
+    // A key of the other environment is refused by its prefix, without a lookup.
+    if (!isWellFormedApiKey(rawKey) || !rawKey.startsWith(keyPrefixFor(this.config.env)))
+      return undefined;
     const hash = hashApiKey(rawKey);
     const cached = this.cache.get(hash);
     if (cached && cached.expiresAt > Date.now()) return cached.principal;

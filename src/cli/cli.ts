@@ -77,6 +77,40 @@ function unknownCommand(argv: string[]): UsageError {
   );
 }
 
+/**
+ * `--per-minute -3` is the value -3 given to --per-minute, as the user meant, so that the
+ * option's own check explains what is wrong with it (parseArgs would take -3 for a flag).
+ */
+function joinNegativeValues(command: Command, args: string[]): string[] {
+  const joined: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const name = /^--([^=]+)$/.exec(args[i])?.[1];
+    const next = args[i + 1];
+    if (
+      name &&
+      command.options[name]?.type === 'string' &&
+      next !== undefined &&
+      /^-\d/.test(next)
+    ) {
+      joined.push(`${args[i]}=${next}`);
+      i++;
+    } else {
+      joined.push(args[i]);
+    }
+  }
+  return joined;
+}
+
+/** parseArgs' complaint about an option's value, in this CLI's words. */
+function optionValueError(err: Error): UsageError {
+  const option = /'(-[^' ]+)/.exec(err.message)?.[1] ?? 'an option';
+  return new UsageError(
+    /does not take an argument/.test(err.message)
+      ? `${option} takes no value`
+      : `${option} needs a value (one that starts with a dash is written ${option}=-VALUE)`,
+  );
+}
+
 function parseCommandLine(
   command: Command,
   argv: string[],
@@ -84,7 +118,7 @@ function parseCommandLine(
   let parsed;
   try {
     parsed = parseArgs({
-      args: argv.slice(command.path.length),
+      args: joinNegativeValues(command, argv.slice(command.path.length)),
       options: { ...command.options, help: { type: 'boolean', short: 'h' } },
       allowPositionals: true,
       strict: true,
@@ -96,6 +130,7 @@ function parseCommandLine(
         `unknown option ${(err as Error).message.match(/'([^']*)'/)?.[1] ?? ''}`.trimEnd(),
       );
     }
+    if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') throw optionValueError(err as Error);
     if (code?.startsWith('ERR_PARSE_ARGS')) throw new UsageError((err as Error).message);
     throw err;
   }
@@ -111,9 +146,20 @@ function parseCommandLine(
   };
 }
 
+/**
+ * `npm run cli` runs the command in the project folder and passes the folder it was typed in as
+ * INIT_CWD. Only when npm started this very script: INIT_CWD is inherited by everything below
+ * an npm script, so a CLI started by another script (a test run) is where its own cwd says.
+ */
+function callerDirectory(): string {
+  const { INIT_CWD, npm_lifecycle_event } = process.env;
+  return npm_lifecycle_event === 'cli' && INIT_CWD ? INIT_CWD : process.cwd();
+}
+
 async function run(argv: string[]): Promise<number> {
   let app: INestApplicationContext | undefined;
   const ctx: CommandContext = {
+    cwd: callerDirectory(),
     out: (line) => write(process.stdout, line),
     err: (line) => write(process.stderr, line),
     async get<T>(type: Type<T>): Promise<T> {

@@ -24,6 +24,8 @@ export interface CommandContext {
   err(line: string): void;
   /** A provider of the application; the first call loads the config and opens the database. */
   get<T>(type: Type<T>): Promise<T>;
+  /** Where the command was typed: relative paths in arguments are read from here. */
+  cwd: string;
 }
 
 export type OptionValues = Record<string, string | boolean | undefined>;
@@ -54,11 +56,16 @@ export interface Command {
 export function parseIntegerArg(label: string, value: string, min: number, max: number): number {
   const n = /^\d{1,10}$/.test(value) ? Number(value) : NaN;
   if (!(n >= min && n <= max)) {
-    throw new UsageError(
-      `${label} must be an integer from ${min} to ${max} (got ${JSON.stringify(value)})`,
-    );
+    const range =
+      min === 1 ? `a positive integer, at most ${max}` : `an integer from ${min} to ${max}`;
+    throw new UsageError(`${label} must be ${range} (got ${JSON.stringify(value)})`);
   }
   return n;
+}
+
+/** `1 row`, `2 rows`: a count with its noun in the right number. */
+export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
+  return `${count} ${count === 1 ? singular : pluralForm}`;
 }
 
 export function optionString(options: OptionValues, name: string): string | undefined {

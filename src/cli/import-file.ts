@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import type { ImportResult } from '../common/import/json-rows.js';
-import { CommandError, type CommandContext } from './command.js';
+import { CommandError, plural, type CommandContext } from './command.js';
 
 const READ_FAILURES: Record<string, string> = {
   ENOENT: 'no such file',
@@ -8,11 +9,18 @@ const READ_FAILURES: Record<string, string> = {
   EACCES: 'permission denied',
 };
 
-/** Reads and parses a whole import file; every failure becomes one CommandError naming the file. */
-export async function readRowsFile<T>(file: string, parse: (text: string) => T[]): Promise<T[]> {
+/**
+ * Reads and parses a whole import file, a relative path from where the command was typed;
+ * every failure becomes one CommandError naming the file as it was given.
+ */
+export async function readRowsFile<T>(
+  ctx: CommandContext,
+  file: string,
+  parse: (text: string) => T[],
+): Promise<T[]> {
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    text = await readFile(resolve(ctx.cwd, file), 'utf8');
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code ?? '';
     throw new CommandError(`cannot read ${file}: ${READ_FAILURES[code] ?? (err as Error).message}`);
@@ -37,7 +45,7 @@ async function notImported(file: string, err: unknown): Promise<CommandError> {
 export async function storeRows(
   ctx: CommandContext,
   file: string,
-  rows: { count: number; noun: string },
+  rows: { count: number; noun: string; nouns: string },
   json: boolean | undefined,
   store: () => Promise<ImportResult>,
 ): Promise<void> {
@@ -52,6 +60,6 @@ export async function storeRows(
     return;
   }
   ctx.out(
-    `Imported ${rows.count} ${rows.noun} from ${file}: ${result.inserted} inserted, ${result.updated} updated.`,
+    `Imported ${plural(rows.count, rows.noun, rows.nouns)} from ${file}: ${result.inserted} inserted, ${result.updated} updated.`,
   );
 }

@@ -1,4 +1,4 @@
-import type { Command, CommandContext } from './command.js';
+import { plural, type Command, type CommandContext } from './command.js';
 import { readRowsFile, storeRows } from './import-file.js';
 
 /** Files at least this long report progress, every tenth of the way. */
@@ -24,18 +24,22 @@ const importInventory: Command = {
   synopsis: '[--json]',
   description:
     'Upsert stock levels from a JSON array of {petId, quantity, status, name?}.\n' +
+    'A relative FILE is read from the folder the command was typed in.\n' +
     'Every row is checked first; then all rows are stored in one transaction, or none.',
   async run(ctx, { args, options }) {
     const file = args.FILE;
     const { InventoryImporter, parseImportFile } =
       await import('../inventory/inventory.importer.js');
-    const rows = await readRowsFile(file, parseImportFile);
+    const rows = await readRowsFile(ctx, file, parseImportFile);
     const importer = await ctx.get(InventoryImporter);
     const onProgress = progressReporter(ctx, rows.length);
-    if (onProgress) ctx.err(`Importing ${rows.length} rows from ${file} ...`);
-
-    await storeRows(ctx, file, { count: rows.length, noun: 'rows' }, options.json === true, () =>
-      importer.import(rows, onProgress),
+    if (onProgress) ctx.err(`Importing ${plural(rows.length, 'row')} from ${file} ...`);
+    await storeRows(
+      ctx,
+      file,
+      { count: rows.length, noun: 'row', nouns: 'rows' },
+      options.json === true,
+      () => importer.import(rows, onProgress),
     );
   },
 };

@@ -85,6 +85,16 @@ describe('loadConfig', () => {
       expect(message).not.toContain('\n');
   });
 
+  it('should leave the base addresses unset unless configured, and trim a trailing slash', () => {
+    expect(loadConfig({}).http).toMatchObject({
+      publicBaseUrl: undefined,
+      stagingBaseUrl: undefined,
+    });
+    expect(
+      loadConfig({ PUBLIC_BASE_URL: 'https://api.example/v1/', STAGING_BASE_URL: ' ' }).http,
+    ).toMatchObject({ publicBaseUrl: 'https://api.example/v1', stagingBaseUrl: undefined });
+  });
+
   it('should read the CORS origins, server timeouts and metrics settings', () => {
     const config = loadConfig({});
     expect(config.http.corsOrigins).toEqual([]);

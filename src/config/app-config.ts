@@ -40,8 +40,9 @@ export abstract class AppConfig {
     port: number;
     host: string;
     trustProxy: boolean;
-    publicBaseUrl: string;
-    stagingBaseUrl: string;
+    /** The production base address (`PUBLIC_BASE_URL`), ending in /v1; undefined when not configured. */
+    publicBaseUrl: string | undefined;
+    stagingBaseUrl: string | undefined;
     corsOrigins: string[];
     timeouts: ServerTimeouts;
   };
@@ -152,8 +153,9 @@ function serverTimeouts(env: Env): ServerTimeouts {
   };
 }
 
-function baseUrl(env: Env, name: string, fallback: string): string {
-  const value = url(env, name, fallback, ['http:', 'https:']).replace(/\/+$/, '');
+function baseUrl(env: Env, name: string): string | undefined {
+  if (optionalStr(env, name) === undefined) return undefined;
+  const value = url(env, name, '', ['http:', 'https:']).replace(/\/+$/, '');
   if (!value.endsWith('/v1')) throw new ConfigError(name, 'an http(s) URL ending in /v1', value);
   return value;
 }
@@ -175,8 +177,8 @@ export function loadConfig(env: Env): AppConfig {
       port,
       host: str(env, 'HOST', '0.0.0.0'),
       trustProxy: bool(env, 'TRUST_PROXY', false),
-      publicBaseUrl: baseUrl(env, 'PUBLIC_BASE_URL', `http://localhost:${port}/v1`),
-      stagingBaseUrl: baseUrl(env, 'STAGING_BASE_URL', `http://localhost:${port}/v1`),
+      publicBaseUrl: baseUrl(env, 'PUBLIC_BASE_URL'),
+      stagingBaseUrl: baseUrl(env, 'STAGING_BASE_URL'),
       corsOrigins: corsOrigins(env),
       timeouts: serverTimeouts(env),
     },

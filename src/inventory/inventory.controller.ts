@@ -13,7 +13,11 @@ import { ParsePetIdPipe } from '../common/pipes/pet-id.pipe.js';
 import type { Response } from 'express';
 import { RawJson } from '../common/http/json.js';
 import { arrivalOf } from '../common/http/request-observers.js';
-import { ApiErrorResponses, ApiStability } from '../openapi/api-docs.decorators.js';
+import {
+  ApiErrorResponses,
+  ApiStability,
+  type ErrorResponseDoc,
+} from '../openapi/api-docs.decorators.js';
 import { PET_ID_PARAM } from '../openapi/params.js';
 import { InventoryItem } from './dto/inventory-item.dto.js';
 import { InventoryUpdate } from './dto/inventory-update.dto.js';
@@ -23,11 +27,24 @@ const LISTING_HEADERS = {
   ETag: {
     description:
       'A strong validator of the listing: it changes whenever any stock level or status does',
+    required: true,
     schema: { type: 'string' },
   },
   'Cache-Control': {
     description: '`private, no-cache`: a client may keep the listing but revalidates it before use',
-    schema: { type: 'string' },
+    required: true,
+    schema: { type: 'string', enum: ['private, no-cache'] },
+  },
+};
+
+const UPDATE_400: ErrorResponseDoc = {
+  description:
+    'The request holds invalid values: `petId` is not an integer from 1 to 9223372036854775807, or the body is not a JSON object with exactly an integer `quantity` from 0 to 2147483647 (missing, malformed, an array, or with unknown fields); or `Authorization` is sent more than once',
+  examples: {
+    quantity: { message: 'quantity must be an integer from 0 to 2147483647' },
+    unknown_field: { message: 'property name should not exist' },
+    malformed_body: { message: 'Request body is not valid JSON' },
+    pet_id: { message: 'petId must be an integer from 1 to 9223372036854775807' },
   },
 };
 
@@ -79,7 +96,7 @@ export class InventoryController {
   @ApiConsumes('application/json', 'application/merge-patch+json')
   @ApiBody({ type: InventoryUpdate, required: true })
   @ApiOkResponse({ type: InventoryItem, description: 'The updated entry' })
-  @ApiErrorResponses(400, 404, 413, 415)
+  @ApiErrorResponses([400, UPDATE_400], 404, 413, 415)
   updateInventory(
     @Param('petId', ParsePetIdPipe) petId: bigint,
     @Body() update: InventoryUpdate,

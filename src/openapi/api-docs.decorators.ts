@@ -26,6 +26,7 @@ export function ApiStability(stability: Stability): MethodDecorator {
 export const WEAK_ETAG_HEADER = {
   ETag: {
     description: 'A weak validator of this answer: it changes whenever the answer does',
+    required: true,
     schema: { type: 'string' },
   },
 };
@@ -50,85 +51,150 @@ export function ApiRevalidation(): MethodDecorator {
   );
 }
 
-/** When each error status is sent, with the codes it carries. */
-export const ERROR_RESPONSES: Record<number, { description: string; codes: ErrorCode[] }> = {
+/** An Error response as one operation documents it: when it is sent, and what it says. */
+export interface ErrorResponseDoc {
+  description: string;
+  /** Example messages by name; each example's code is the status's first code unless named. */
+  examples: Record<string, { code?: ErrorCode; message: string }>;
+}
+
+/**
+ * When each error status is sent, as every operation that can answer it says unless it
+ * documents its own (a 400 about its parameters or its body).
+ */
+export const ERROR_RESPONSES: Record<number, ErrorResponseDoc> = {
   400: {
     description:
-      'The request holds invalid values: a body lacking required fields, unknown fields, or a malformed id',
-    codes: ['validation_failed'],
+      'The request is malformed: `Authorization` is sent more than once, or the HTTP layer cannot parse the request',
+    examples: {
+      duplicate_authorization: { message: 'Authorization must be sent once' },
+    },
   },
   401: {
-    description: 'The API key is missing, invalid or revoked (see `WWW-Authenticate`)',
-    codes: ['unauthorized'],
+    description:
+      'No usable API key: none was sent, it was sent without the `Bearer` scheme, it belongs to another environment (by its prefix), or it is unknown or revoked. The message says which, except that an unknown key and a revoked one are told the same thing. See `WWW-Authenticate`.',
+    examples: {},
   },
-  404: { description: 'The requested resource cannot be found', codes: ['not_found'] },
+  404: {
+    description: 'No pet has this `petId`',
+    examples: { not_found: { message: 'No pet with id 42' } },
+  },
+  408: {
+    description:
+      'The client sent its request headers or its body too slowly (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS); the connection is closed',
+    examples: {
+      request_timeout: { message: 'The request was not received in time; send it again' },
+    },
+  },
   410: {
     description: 'The operation has passed its sunset date and is no longer served',
-    codes: ['gone'],
+    examples: {
+      gone: { message: 'GET /v1/pets/{petId} was retired on 2027-06-30; use GET /v1/inventory' },
+    },
   },
-  413: { description: 'The request body exceeds 16 KiB', codes: ['payload_too_large'] },
+  413: {
+    description: 'The request body exceeds 16 KiB (16384 bytes)',
+    examples: { payload_too_large: { message: 'Request body exceeds 16384 bytes' } },
+  },
   415: {
-    description: 'The body is not `application/json` (or `application/merge-patch+json`)',
-    codes: ['unsupported_media_type'],
+    description:
+      'The body is not JSON this API reads: its media type is not `application/json` or `application/merge-patch+json`, it names a charset other than UTF-8 (such as `application/json; charset=iso-8859-1`), or it has an unsupported `Content-Encoding`',
+    examples: {
+      media_type: {
+        message:
+          'Content-Type must be application/json or application/merge-patch+json, not text/plain',
+      },
+      charset: { message: 'Charset "iso-8859-1" is not supported' },
+    },
   },
   429: {
     description:
       'The rate limit is exceeded, or the key is temporarily banned for continuing after 429s. Retry after `Retry-After` seconds, backing off exponentially.',
-    codes: ['rate_limit_exceeded', 'api_key_banned'],
+    examples: {
+      rate_limit_exceeded: {
+        message: 'Rate limit exceeded: the minute quota of 60 requests is used up; retry in 12 s',
+      },
+      api_key_banned: {
+        code: 'api_key_banned',
+        message:
+          'Banned for 600 s after too many requests over the rate limit; back off before retrying',
+      },
+    },
+  },
+  431: {
+    description: 'The request headers are larger than the server accepts',
+    examples: {
+      headers_too_large: { message: 'Request headers are too large' },
+    },
   },
   500: {
     description: 'An unexpected error; the message quotes the request id (also in `X-Request-Id`)',
-    codes: ['internal_error'],
+    examples: {
+      internal_error: {
+        message:
+          'An unexpected error occurred. Quote request id 0f8fad5b-d9cb-469f-a165-70867728950e when reporting it.',
+      },
+    },
   },
   503: {
-    description: 'A dependency (the database or the rate-limit store) is unavailable; retry later',
-    codes: ['service_unavailable'],
+    description:
+      'A dependency (the database or the rate-limit store) is unavailable; retry after `Retry-After` seconds',
+    examples: {
+      database: {
+        message: 'The database is unavailable or did not answer in time; retry shortly',
+      },
+      rate_limit_store: { message: 'Rate limiting is temporarily unavailable; retry shortly' },
+    },
   },
 };
 
-/** A typical message per code, for the examples. */
-const EXAMPLE_MESSAGES: Record<ErrorCode, string> = {
-  validation_failed: 'quantity must be an integer from 0 to 2147483647',
-  unauthorized: 'An API key is required: send it as "Authorization: Bearer <API_KEY>"',
-  not_found: 'No pet with id 42',
-  gone: 'GET /v1/pets/{petId} was retired on 2027-06-30; use GET /v1/inventory',
-  payload_too_large: 'Request body exceeds 16384 bytes',
-  unsupported_media_type:
-    'Content-Type must be application/json or application/merge-patch+json, not text/plain',
-  rate_limit_exceeded: 'Rate limit exceeded: 60 requests per minute; retry after 12 s',
-  api_key_banned: 'The API key is banned for 600 s after repeated requests over the limit',
-  internal_error: 'An unexpected error occurred. Quote request id 7f0c… when reporting it.',
-  service_unavailable: 'The service is temporarily unavailable; retry later',
-};
+/** The code each error status carries unless an example names another. */
+const STATUS_CODE = new Map<number, ErrorCode>(
+  (Object.entries(ERROR_STATUS) as [ErrorCode, number][])
+    .reverse()
+    .map(([code, status]) => [status, code]),
+);
+STATUS_CODE.set(429, 'rate_limit_exceeded');
 
 export function errorExamples(
   status: number,
+  doc: ErrorResponseDoc = ERROR_RESPONSES[status],
 ): Record<string, { summary: string; value: ErrorBody }> {
   return Object.fromEntries(
-    ERROR_RESPONSES[status].codes.map((code) => [
-      code,
-      {
-        summary: code,
-        value: { code, message: EXAMPLE_MESSAGES[code], status: ERROR_STATUS[code] },
-      },
-    ]),
+    Object.entries(doc.examples).map(([name, example]) => {
+      const code = example.code ?? STATUS_CODE.get(status)!;
+      return [name, { summary: name, value: { code, message: example.message, status } }];
+    }),
   );
 }
 
-/** Documents the Error responses an operation can give besides those every operation shares. */
-export function ApiErrorResponses(...statuses: (keyof typeof ERROR_RESPONSES)[]): MethodDecorator {
+/** An Error response object: the Error schema, with the examples of this status. */
+export function errorResponseObject(
+  status: number,
+  doc: ErrorResponseDoc = ERROR_RESPONSES[status],
+) {
+  return {
+    description: doc.description,
+    content: {
+      'application/json': {
+        schema: { $ref: getSchemaPath(ErrorSchema) },
+        examples: errorExamples(status, doc),
+      },
+    },
+  };
+}
+
+/**
+ * Documents the Error responses an operation can give besides those every operation shares:
+ * a status alone takes the shared description; a pair gives this operation's own.
+ */
+export function ApiErrorResponses(
+  ...responses: (number | [status: number, doc: ErrorResponseDoc])[]
+): MethodDecorator {
   return applyDecorators(
-    ...statuses.map((status) =>
-      ApiResponse({
-        status,
-        description: ERROR_RESPONSES[status].description,
-        content: {
-          'application/json': {
-            schema: { $ref: getSchemaPath(ErrorSchema) },
-            examples: errorExamples(status),
-          },
-        },
-      }),
-    ),
+    ...responses.map((entry) => {
+      const [status, doc] = typeof entry === 'number' ? [entry, ERROR_RESPONSES[entry]] : entry;
+      return ApiResponse({ status, ...errorResponseObject(status, doc) });
+    }),
   );
 }

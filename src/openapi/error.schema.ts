@@ -21,6 +21,9 @@ export class ErrorSchema implements ErrorBody {
 
   @ApiProperty({
     type: 'integer',
+    format: 'int32',
+    minimum: 100,
+    maximum: 599,
     example: 404,
     description: 'The HTTP status code of the response',
   })

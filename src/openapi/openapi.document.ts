@@ -2,12 +2,15 @@ import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import type { AppConfig } from '../config/app-config.js';
 import { PETS_DEPRECATED_AT } from '../config/app-config.js';
+import { unauthorizedReason } from '../auth/unauthorized-message.js';
+import { generateApiKey } from '../auth/api-key.codec.js';
 import {
   ERROR_RESPONSES,
   STABILITIES,
   STABILITY_EXTENSION,
   STABILITY_NOTES,
-  errorExamples,
+  errorResponseObject,
+  type ErrorResponseDoc,
   type Stability,
 } from './api-docs.decorators.js';
 import { ErrorSchema } from './error.schema.js';
@@ -26,8 +29,15 @@ export const API_BASE_PATH = '/v1';
 export const BEARER_SCHEME = 'bearer';
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
-/** Statuses every /v1 operation can answer: each needs a key and is rate limited. */
-const SHARED_ERROR_STATUSES = [401, 429, 500, 503];
+/**
+ * Statuses every /v1 operation can answer: each reads `Authorization`, needs a key and is rate
+ * limited, and the HTTP layer refuses slow or oversized requests before any route.
+ */
+const SHARED_ERROR_STATUSES = [400, 401, 408, 429, 431, 500, 503];
+/** Refused by the HTTP layer before routing: none of the API's own steps has run. */
+const HTTP_LAYER_STATUSES = new Set(['408', '431']);
+/** A failure of any step, before or after the one that sets a header. */
+const ANY_STEP_STATUSES = new Set(['500', '503']);
 
 const DESCRIPTION = `Stock levels of a pet store's animals, over HTTP with JSON bodies.
 
@@ -57,35 +67,41 @@ const ref = (kind: 'headers' | 'schemas', name: string): ReferenceObject => ({
 const HEADERS: Record<string, HeaderObject> = {
   'X-RateLimit-Limit': {
     description: 'Requests allowed in the window (minute or UTC day) with the least remaining',
-    schema: { type: 'integer', minimum: 0 },
+    required: true,
+    schema: { type: 'integer', format: 'int32', minimum: 1, maximum: 2147483647 },
   },
   'X-RateLimit-Remaining': {
     description: 'Requests left in that window, this one counted',
-    schema: { type: 'integer', minimum: 0 },
+    required: true,
+    schema: { type: 'integer', format: 'int32', minimum: 0, maximum: 2147483647 },
   },
   'X-RateLimit-Reset': {
     description: 'When that window resets, in Unix seconds',
+    required: true,
     schema: { type: 'integer', format: 'int64', minimum: 0 },
   },
   RateLimit: {
     description:
       'Every window\'s remaining quota and seconds to reset, e.g. `"minute";r=59;t=60, "day";r=999;t=43200` (draft-ietf-httpapi-ratelimit-headers)',
+    required: true,
     schema: { type: 'string' },
   },
   'RateLimit-Policy': {
     description:
       'Every window\'s quota and length in seconds, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400`',
+    required: true,
     schema: { type: 'string' },
   },
   'Retry-After': {
     description: 'Whole seconds (at least 1) to wait before retrying',
     required: true,
-    schema: { type: 'integer', minimum: 1 },
+    schema: { type: 'integer', format: 'int32', minimum: 1, maximum: 2147483647 },
   },
   'X-Request-Id': {
     description:
       "The request's id (the client's own `X-Request-Id` when well formed); quote it when reporting a problem",
-    schema: { type: 'string' },
+    required: true,
+    schema: { type: 'string', minLength: 1, maxLength: 128 },
   },
   'WWW-Authenticate': {
     description: 'The authentication scheme to use (RFC 6750)',
@@ -120,9 +136,12 @@ const RATE_LIMIT_HEADERS = [
 /** Headers the deprecation interceptor adds; 401 and 429 are answered by guards, before it runs. */
 const DEPRECATION_HEADERS = ['Deprecation', 'Sunset', 'Link'];
 
-/** Swagger UI's address for an operation, beside the production base address (`…/v1` -> `…/docs`). */
+/**
+ * Swagger UI's address for an operation, beside the production base address (`…/v1` -> `…/docs`);
+ * without one, on this server (a relative reference, RFC 8288 §3.1).
+ */
 export function operationDocsUrl(config: AppConfig, tag: string, operationId: string): string {
-  return `${config.http.publicBaseUrl.replace(/\/v1$/, '')}/docs#/${tag}/${operationId}`;
+  return `${(config.http.publicBaseUrl ?? '').replace(/\/v1$/, '')}/docs#/${tag}/${operationId}`;
 }
 
 /** The dates of each deprecated operation; deprecating one without them fails the build. */
@@ -142,29 +161,86 @@ function operations(document: OpenAPIObject): [string, string, OperationObject][
   );
 }
 
-function withHeaders(response: ResponseObject, status: string, deprecated = false): ResponseObject {
-  const names = [...RATE_LIMIT_HEADERS, 'X-Request-Id'];
-  if (status === '401') names.push('WWW-Authenticate');
-  if (status === '429') names.push('Retry-After');
-  if (deprecated && status !== '401' && status !== '429') names.push(...DEPRECATION_HEADERS);
-  const headers: Record<string, HeaderObject | ReferenceObject> = Object.fromEntries(
-    names.map((name) => [name, ref('headers', name)]),
-  );
-  if (status === '503') {
-    headers['Retry-After'] = {
-      description: 'Seconds to wait before retrying, when known',
-      schema: { type: 'integer', minimum: 1 },
-    };
-  }
-  return { ...response, headers: { ...headers, ...response.headers } };
+/** Whether every answer past the limiter carries the rate-limit headers, per the configuration. */
+function rateLimitHeadersAlwaysSent(config: AppConfig): boolean {
+  // Failing open, an answer served while the store is down was not counted: no counts to send.
+  return config.rateLimit.enabled && !(config.redis && config.rateLimit.failOpen);
 }
 
-function errorResponse(status: number): ResponseObject {
+function optional(name: string, when: string): HeaderObject {
+  const { description, schema } = HEADERS[name];
+  return { description: `${description}. ${when}`, required: false, schema };
+}
+
+/** The headers an answer with this status carries: required where always sent. */
+function headersFor(
+  status: string,
+  deprecated: boolean,
+  config: AppConfig,
+): Record<string, HeaderObject | ReferenceObject> {
+  const headers: Record<string, HeaderObject | ReferenceObject> = {
+    'X-Request-Id': ref('headers', 'X-Request-Id'),
+  };
+  if (HTTP_LAYER_STATUSES.has(status)) return headers;
+  const anyStep = ANY_STEP_STATUSES.has(status);
+  if (config.rateLimit.enabled) {
+    for (const name of RATE_LIMIT_HEADERS) {
+      if (anyStep) {
+        headers[name] = optional(
+          name,
+          'Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then).',
+        );
+      } else if (!rateLimitHeadersAlwaysSent(config) && name !== 'RateLimit-Policy') {
+        headers[name] = optional(
+          name,
+          'Absent while the rate-limit store is unavailable: RATE_LIMIT_FAIL_OPEN serves such requests uncounted, with `RateLimit-Policy` only.',
+        );
+      } else {
+        headers[name] = ref('headers', name);
+      }
+    }
+  }
+  if (status === '401') headers['WWW-Authenticate'] = ref('headers', 'WWW-Authenticate');
+  if (status === '429' || status === '503') headers['Retry-After'] = ref('headers', 'Retry-After');
+  if (deprecated && status !== '401' && status !== '429') {
+    for (const name of DEPRECATION_HEADERS) {
+      headers[name] = anyStep
+        ? optional(name, 'Absent when the failure came before the operation was reached.')
+        : ref('headers', name);
+    }
+  }
+  return headers;
+}
+
+function withHeaders(
+  response: ResponseObject,
+  status: string,
+  deprecated: boolean,
+  config: AppConfig,
+): ResponseObject {
   return {
-    description: ERROR_RESPONSES[status].description,
-    content: {
-      'application/json': { schema: ref('schemas', 'Error'), examples: errorExamples(status) },
-    },
+    ...response,
+    headers: { ...headersFor(status, deprecated, config), ...response.headers },
+  };
+}
+
+/** The 401's examples: the messages the service gives, worked out as it works them out. */
+function unauthorizedDoc(config: AppConfig): ErrorResponseDoc {
+  const otherEnvironment = config.env === 'production' ? 'development' : 'production';
+  const cases: Record<string, string | undefined> = {
+    missing: undefined,
+    no_scheme: generateApiKey(config.env),
+    other_environment: `Bearer ${generateApiKey(otherEnvironment)}`,
+    invalid_or_revoked: 'Bearer pk_test_0000',
+  };
+  return {
+    description: ERROR_RESPONSES[401].description,
+    examples: Object.fromEntries(
+      Object.entries(cases).map(([name, header]) => [
+        name,
+        { message: unauthorizedReason(header, config.env).message },
+      ]),
+    ),
   };
 }
 
@@ -198,11 +274,22 @@ function completeOperation(operation: OperationObject, path: string, config: App
   }
   operation.description = [...notes, operation.description].filter(Boolean).join('\n\n');
 
-  for (const status of SHARED_ERROR_STATUSES) operation.responses[status] ??= errorResponse(status);
+  for (const status of SHARED_ERROR_STATUSES) {
+    if (status === 429 && !config.rateLimit.enabled) continue;
+    operation.responses[status] ??= errorResponseObject(
+      status,
+      status === 401 ? unauthorizedDoc(config) : ERROR_RESPONSES[status],
+    );
+  }
   for (const [status, response] of Object.entries(
     operation.responses as Record<string, ResponseObject>,
   )) {
-    operation.responses[status] = withHeaders(response, status, operation.deprecated);
+    operation.responses[status] = withHeaders(
+      response,
+      status,
+      operation.deprecated === true,
+      config,
+    );
   }
 }
 
@@ -211,6 +298,21 @@ function closeObjectSchemas(schemas: Record<string, SchemaObject | ReferenceObje
   for (const schema of Object.values(schemas)) {
     if ('type' in schema && schema.type === 'object') schema.additionalProperties = false;
   }
+}
+
+/**
+ * The configured base addresses; without them, this server under its own name, so that Swagger
+ * UI never offers a local server as production.
+ */
+export function servers(config: AppConfig): { url: string; description: string }[] {
+  const { publicBaseUrl, stagingBaseUrl } = config.http;
+  const listed = [
+    ...(publicBaseUrl ? [{ url: publicBaseUrl, description: 'Production' }] : []),
+    ...(stagingBaseUrl ? [{ url: stagingBaseUrl, description: 'Staging' }] : []),
+  ];
+  return listed.length > 0
+    ? listed
+    : [{ url: API_BASE_PATH, description: `This server (${config.env})` }];
 }
 
 /**
@@ -223,8 +325,6 @@ export function buildOpenApiDocument(app: INestApplication, config: AppConfig): 
     .setTitle('Pet Store Inventory API')
     .setDescription(DESCRIPTION)
     .setVersion(API_VERSION)
-    .addServer(config.http.publicBaseUrl, 'Production')
-    .addServer(config.http.stagingBaseUrl, 'Staging')
     .addBearerAuth(
       {
         type: 'http',
@@ -249,10 +349,22 @@ export function buildOpenApiDocument(app: INestApplication, config: AppConfig): 
     if (!path.startsWith(`${API_BASE_PATH}/`)) continue;
     paths[path.slice(API_BASE_PATH.length)] = item;
   }
-  const document: OpenAPIObject = { ...scanned, paths, security: [{ [BEARER_SCHEME]: [] }] };
+  const document: OpenAPIObject = {
+    ...scanned,
+    servers: servers(config),
+    paths,
+    security: [{ [BEARER_SCHEME]: [] }],
+  };
   document.components = { ...document.components, headers: HEADERS };
   for (const [path, , operation] of operations(document))
     completeOperation(operation, path, config);
   closeObjectSchemas(document.components.schemas ?? {});
+  // Only the headers some answer refers to (with rate limiting off, none of its own).
+  const referenced = JSON.stringify(document.paths);
+  document.components.headers = Object.fromEntries(
+    Object.entries(HEADERS).filter(([name]) =>
+      referenced.includes(`"#/components/headers/${name}"`),
+    ),
+  );
   return document;
 }

@@ -6,11 +6,20 @@ import {
   ApiRevalidation,
   ApiStability,
   WEAK_ETAG_HEADER,
+  type ErrorResponseDoc,
 } from '../openapi/api-docs.decorators.js';
 import { PET_ID_PARAM } from '../openapi/params.js';
 import { PetsDeprecationInterceptor } from './deprecation.interceptor.js';
 import { Pet } from './pet.dto.js';
 import { PetsService } from './pets.service.js';
+
+const PET_ID_400: ErrorResponseDoc = {
+  description:
+    '`petId` is not an integer from 1 to 9223372036854775807, or `Authorization` is sent more than once',
+  examples: {
+    pet_id: { message: 'petId must be an integer from 1 to 9223372036854775807' },
+  },
+};
 
 @ApiTags('pets')
 @Controller('pets')
@@ -29,7 +38,7 @@ export class PetsController {
   @ApiParam(PET_ID_PARAM)
   @ApiOkResponse({ type: Pet, description: 'The pet', headers: WEAK_ETAG_HEADER })
   @ApiRevalidation()
-  @ApiErrorResponses(400, 404, 410)
+  @ApiErrorResponses([400, PET_ID_400], 404, 410)
   getPetById(@Param('petId', ParsePetIdPipe) petId: bigint): Promise<Pet> {
     return this.pets.getPetById(petId);
   }

@@ -35,8 +35,31 @@ const addFormats = ((ajvFormats as { default?: unknown }).default ?? ajvFormats)
   ajv: Ajv,
 ) => Ajv;
 
-/* Presence of these is the rate limiter's contract, tested there; when present they must conform. */
-const OPTIONAL_WHEN_DISABLED = /^x-ratelimit-/i;
+/**
+ * Headers of HTTP itself (framing, content, CORS) and the security policies every answer
+ * carries: they describe the transport, not the API, so the document leaves them out. Every
+ * other header an answer carries must be documented for it.
+ */
+const TRANSPORT_HEADERS = new Set([
+  'connection',
+  'content-length',
+  'content-type',
+  'date',
+  'keep-alive',
+  'transfer-encoding',
+  'vary',
+  'content-security-policy',
+  'cross-origin-resource-policy',
+  'strict-transport-security',
+  'x-content-type-options',
+  'x-frame-options',
+]);
+const CORS_HEADER = /^access-control-/;
+/**
+ * A 5xx can come from any step, before or after the one that sets a header, so one test file
+ * seeing a header on all its 5xx answers does not show that every 5xx carries it.
+ */
+const ANY_STEP_STATUS = /^5/;
 
 function pathPattern(template: string): RegExp {
   const source = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}/]+\}/g, '[^/]+');
@@ -47,8 +70,10 @@ function pathPattern(template: string): RegExp {
 /**
  * Checks responses against the generated OpenAPI document: the status must be documented for
  * the operation, the body must match that status's schema (and an Error's `status` the HTTP
- * status), and documented headers must be present when required and well formed when sent.
- * Requests that match no operation must be answered with an Error body.
+ * status), every header sent must be documented for that answer, and documented headers must be
+ * present when required and well formed when sent; over all the answers seen, a header documented
+ * as optional must have been missing from at least one. Requests that match no operation must be
+ * answered with an Error body.
  */
 export class OpenApiResponseChecker {
   private readonly validators = new Map<Schema, ValidateFunction>();
@@ -60,6 +85,8 @@ export class OpenApiResponseChecker {
     operation: OperationSpec;
   }[];
   private readonly errorSchema: Schema;
+  /** For each documented optional header, whether any answer was seen without it. */
+  private readonly optionalSeen = new Map<string, { present: number; absent: number }>();
 
   private constructor(document: OpenAPIObject) {
     this.ajv = new Ajv({ strict: false, allErrors: true });
@@ -106,11 +133,42 @@ export class OpenApiResponseChecker {
       ];
     }
     const problems = this.checkHeaders(where, response, spec.headers ?? {});
+    this.observeOptional(route, String(response.status), response, spec.headers ?? {});
     const schema = spec.content?.['application/json']?.schema;
     if (schema) problems.push(...this.checkBody(where, response, schema));
     else if (response.body.length > 0)
       problems.push(`${where}: a body was sent where the document describes none`);
     return problems;
+  }
+
+  /**
+   * Headers documented as optional that every answer seen so far carried: a client generated
+   * from the document would treat as optional what is in fact always there.
+   */
+  optionalHeadersAlwaysSent(): string[] {
+    return [...this.optionalSeen]
+      .filter(([, seen]) => seen.present > 0 && seen.absent === 0)
+      .map(
+        ([key, seen]) =>
+          `${key}: documented as optional, yet sent on every one of the ${seen.present} answers seen; mark it required: true`,
+      );
+  }
+
+  private observeOptional(
+    route: { method: string; template: string },
+    status: string,
+    response: RecordedResponse,
+    headers: Record<string, HeaderSpec>,
+  ): void {
+    if (ANY_STEP_STATUS.test(status)) return;
+    for (const [name, spec] of Object.entries(headers)) {
+      if (spec.required) continue;
+      const key = `${route.method} ${route.template} -> ${status}: header ${name}`;
+      const seen = this.optionalSeen.get(key) ?? { present: 0, absent: 0 };
+      if (response.headers[name.toLowerCase()] === undefined) seen.absent++;
+      else seen.present++;
+      this.optionalSeen.set(key, seen);
+    }
   }
 
   private checkHeaders(
@@ -119,11 +177,16 @@ export class OpenApiResponseChecker {
     headers: Record<string, HeaderSpec>,
   ): string[] {
     const problems: string[] = [];
+    const documented = new Set(Object.keys(headers).map((name) => name.toLowerCase()));
+    for (const name of Object.keys(response.headers)) {
+      const lower = name.toLowerCase();
+      if (!documented.has(lower) && !TRANSPORT_HEADERS.has(lower) && !CORS_HEADER.test(lower))
+        problems.push(`${where}: header ${name} is sent but not documented for this answer`);
+    }
     for (const [name, spec] of Object.entries(headers)) {
       const raw = response.headers[name.toLowerCase()];
       if (raw === undefined) {
-        if (spec.required && !OPTIONAL_WHEN_DISABLED.test(name))
-          problems.push(`${where}: required header ${name} is missing`);
+        if (spec.required) problems.push(`${where}: required header ${name} is missing`);
         continue;
       }
       const text = String(raw);
@@ -218,6 +281,7 @@ export function recordApiResponses(
 }
 
 const violations: string[] = [];
+const checkers: OpenApiResponseChecker[] = [];
 
 function reportViolations(): void {
   if (violations.length === 0) return;
@@ -228,7 +292,10 @@ function reportViolations(): void {
 // Every e2e spec that boots an app through createTestApp gets these checks without asking:
 // a test fails when a response it caused does not match the document.
 afterEach(reportViolations);
-afterAll(reportViolations);
+afterAll(() => {
+  for (const checker of checkers.splice(0)) violations.push(...checker.optionalHeadersAlwaysSent());
+  reportViolations();
+});
 
 /**
  * Checks every /v1 response of this app against the document it serves. Call between
@@ -239,5 +306,6 @@ export async function installOpenApiResponseChecks(
   config: AppConfig,
 ): Promise<void> {
   const checker = await OpenApiResponseChecker.create(buildOpenApiDocument(app, config));
+  checkers.push(checker);
   app.use(recordApiResponses((response) => violations.push(...checker.check(response))));
 }

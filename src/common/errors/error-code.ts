@@ -3,11 +3,13 @@ export const ERROR_STATUS = {
   validation_failed: 400,
   unauthorized: 401,
   not_found: 404,
+  request_timeout: 408,
   gone: 410,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limit_exceeded: 429,
   api_key_banned: 429,
+  headers_too_large: 431,
   internal_error: 500,
   service_unavailable: 503,
 } as const;

@@ -23,7 +23,8 @@ export function installJsonWriter(app: INestApplication): void {
   express.response.json = function json(this: Response, body: unknown): Response {
     if (!this.get('Content-Type')) this.type('application/json; charset=utf-8');
     const text = body instanceof RawJson ? body.body : (stringify(body) ?? 'null');
-    if (REVALIDATED_METHODS.has(this.req.method)) return this.send(text);
+    // An error is no representation to revalidate: it gets no ETag.
+    if (REVALIDATED_METHODS.has(this.req.method) && this.statusCode < 300) return this.send(text);
     this.setHeader(
       'Content-Length',
       typeof text === 'string' ? Buffer.byteLength(text) : text.length,

@@ -95,6 +95,8 @@ export function throwIfAny(problems: string[]): void {
   if (problems.length === 0) return;
   const shown = problems.slice(0, MAX_REPORTED_PROBLEMS);
   if (problems.length > shown.length)
-    shown.push(`… and ${problems.length - shown.length} more problems`);
+    shown.push(
+      `… and ${problems.length - shown.length} more ${problems.length - shown.length === 1 ? 'problem' : 'problems'}`,
+    );
   throw new ImportError(shown);
 }

@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { PET_STATUSES, type PetStatus } from '../pet-status.js';
+import { MAX_QUANTITY } from './inventory-update.dto.js';
 
 /** The spec's InventoryItem: exactly petId, quantity and status. */
 export class InventoryItem {
@@ -11,7 +12,14 @@ export class InventoryItem {
   })
   petId!: bigint;
 
-  @ApiProperty({ type: 'integer', example: 12, description: 'Current stock count' })
+  @ApiProperty({
+    type: 'integer',
+    format: 'int32',
+    minimum: 0,
+    maximum: MAX_QUANTITY,
+    example: 12,
+    description: 'Current stock count',
+  })
   quantity!: number;
 
   @ApiProperty({ enum: PET_STATUSES, enumName: 'PetStatus', description: 'Status of the pet' })

@@ -8,6 +8,7 @@ const QUANTITY_RANGE = `quantity must be an integer from 0 to ${MAX_QUANTITY}`;
 export class InventoryUpdate {
   @ApiProperty({
     type: 'integer',
+    format: 'int32',
     minimum: 0,
     maximum: MAX_QUANTITY,
     example: 12,

@@ -21,6 +21,7 @@ export class Order {
 
   @ApiProperty({
     type: 'integer',
+    format: 'int32',
     minimum: 1,
     maximum: 2147483647,
     example: 2,
