@@ -61,6 +61,10 @@ export const ERROR_RESPONSES: Record<number, { description: string; codes: Error
     description: 'The API key is missing, invalid or revoked (see `WWW-Authenticate`)',
     codes: ['unauthorized'],
   },
+  403: {
+    description: 'The API key is valid but its scope does not allow the operation (a `read` key)',
+    codes: ['forbidden'],
+  },
   404: { description: 'The requested resource cannot be found', codes: ['not_found'] },
   410: {
     description: 'The operation has passed its sunset date and is no longer served',
@@ -90,6 +94,8 @@ export const ERROR_RESPONSES: Record<number, { description: string; codes: Error
 const EXAMPLE_MESSAGES: Record<ErrorCode, string> = {
   validation_failed: 'quantity must be an integer from 0 to 2147483647',
   unauthorized: 'An API key is required: send it as "Authorization: Bearer <API_KEY>"',
+  forbidden:
+    'This API key has the read scope, which allows only GET requests; PATCH needs a key with the write scope',
   not_found: 'No pet with id 42',
   gone: 'GET /v1/pets/{petId} was retired on 2027-06-30; use GET /v1/inventory',
   payload_too_large: 'Request body exceeds 16384 bytes',
