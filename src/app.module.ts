@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_PIPE, RouterModule } from '@nestjs/core';
 import { ApiKeyIdentifyGuard, ApiKeyRequiredGuard } from './auth/api-key.guards.js';
 import { AuthModule } from './auth/auth.module.js';
+import { KeyScopeGuard } from './auth/scope.guard.js';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter.js';
 import { JsonBodyGuard } from './common/http/json-body.guard.js';
 import { NotFoundController } from './common/http/not-found.controller.js';
