@@ -50,10 +50,12 @@ export class AppModule {
         // limiter (next) can count anonymous and invalid-key requests per IP and put its headers
         // on every response, 401 included; only then is a valid key required, and only then is
         // a body read. The limiter sets its headers on the response before it can throw, so the
-        // error filter keeps them.
+        // error filter keeps them. A key's scope is checked after the limiter, so a read key's
+        // PATCH is counted like any request and refused before its body is read.
         { provide: APP_GUARD, useClass: ApiKeyIdentifyGuard },
         { provide: APP_GUARD, useClass: RateLimitGuard },
         { provide: APP_GUARD, useClass: ApiKeyRequiredGuard },
+        { provide: APP_GUARD, useClass: KeyScopeGuard },
         { provide: APP_GUARD, useClass: JsonBodyGuard },
         { provide: APP_PIPE, useClass: ApiValidationPipe },
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
