@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, Repository } from 'typeorm';
 import { AppConfig } from '../config/app-config.js';
 import { NotFoundError, ValidationFailedError } from '../common/errors/api-error.js';
+import { writeTransaction } from '../database/sql.js';
 import { Clock, SystemClock } from '../rate-limit/clock.js';
 import { ApiKeyEntity } from './api-key.entity.js';
 import { displayPrefix, generateApiKey, hashApiKey, isWellFormedApiKey } from './api-key.codec.js';
@@ -114,12 +115,12 @@ export class ApiKeysService {
 
   /**
    * Replaces a key with a new one of the same plan, limits, name, scope and expiry. The old key
-   * keeps working for `graceMs`, then expires. One transaction, and the old key is claimed only
-   * if no one revoked or rolled it meanwhile, so two rolls of one key never both succeed.
+   * keeps working for `graceMs`, then expires. One write transaction, and the old key is claimed
+   * only if no one revoked or rolled it meanwhile, so two rolls of one key never both succeed.
    */
   async roll(id: number, graceMs: number): Promise<RolledKey> {
     checkDuration('graceMs', graceMs, GRACE);
-    const rolled = await this.keys.manager.transaction(async (manager) => {
+    const rolled = await writeTransaction(this.keys.manager.dataSource, async (manager) => {
       const keys = manager.getRepository(ApiKeyEntity);
       const old = await keys.findOneBy({ id });
       if (!old) throw new NotFoundError(`No API key with id ${id}`);
@@ -181,6 +182,7 @@ export class ApiKeysService {
     fields: Pick<ApiKeyEntity, 'name' | 'plan' | 'perMinute' | 'perDay' | 'scope' | 'expiresAt'>,
   ): Promise<CreatedKey> {
     const rawKey = generateApiKey(this.config.env);
+    // Inside roll's transaction, save must not open one of its own.
     const key = await keys.save(
       keys.create({
         ...fields,
@@ -191,6 +193,7 @@ export class ApiKeysService {
         replacedById: null,
         rolledAt: null,
       }),
+      { transaction: false },
     );
     return { key, rawKey };
   }
