@@ -143,7 +143,10 @@ export class ApiKeysService {
         { replacedById: created.key.id, rolledAt, expiresAt },
       );
       if (claimed.affected !== 1) {
-        throw new KeyStateError(`API key ${id} was revoked or rolled meanwhile; nothing changed`);
+        // Revoked or rolled by someone else since it was read: say which.
+        const current = await keys.findOneBy({ id });
+        if (current) this.assertRollable(current, this.clock.now());
+        throw new KeyStateError(`API key ${id} changed while it was being rolled; nothing changed`);
       }
       return {
         ...created,
