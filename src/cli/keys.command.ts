@@ -83,8 +83,8 @@ const createKey: Command = {
   description:
     'Create an API key and print it once, as the last line (--json: one object with "key").\n' +
     'Enterprise keys need --per-minute and --per-day; the other plans may override their limits.\n' +
-    'A read key may only GET; a write key (the default) may do everything. With --expires-in the\n' +
-    'key is refused from then on (e.g. 30d, 12h); without it, it never expires.',
+    'A read key may only GET; a write key (the default) may do everything. With --expires-in\n' +
+    '(e.g. 30d, 12h) the key stops working that long after its creation; without it, never.',
   async run(ctx, { options }) {
     const plan = optionString(options, 'plan');
     if (plan === undefined) throw new UsageError(`--plan is required (${PLANS.join(', ')})`);

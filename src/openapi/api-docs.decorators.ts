@@ -58,7 +58,7 @@ export const ERROR_RESPONSES: Record<number, { description: string; codes: Error
     codes: ['validation_failed'],
   },
   401: {
-    description: 'The API key is missing, invalid or revoked (see `WWW-Authenticate`)',
+    description: 'The API key is missing, invalid, expired or revoked (see `WWW-Authenticate`)',
     codes: ['unauthorized'],
   },
   403: {
