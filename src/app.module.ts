@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_PIPE, RouterModule } from '@nestjs/core';
 import { ApiKeyIdentifyGuard, ApiKeyRequiredGuard } from './auth/api-key.guards.js';
 import { AuthModule } from './auth/auth.module.js';
+import { KeyScopeGuard } from './auth/scope.guard.js';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter.js';
 import { JsonBodyGuard } from './common/http/json-body.guard.js';
 import { NotFoundController } from './common/http/not-found.controller.js';
@@ -49,10 +50,12 @@ export class AppModule {
         // limiter (next) can count anonymous and invalid-key requests per IP and put its headers
         // on every response, 401 included; only then is a valid key required, and only then is
         // a body read. The limiter sets its headers on the response before it can throw, so the
-        // error filter keeps them.
+        // error filter keeps them. A key's scope is checked after the limiter, so a read key's
+        // PATCH is counted like any request and refused before its body is read.
         { provide: APP_GUARD, useClass: ApiKeyIdentifyGuard },
         { provide: APP_GUARD, useClass: RateLimitGuard },
         { provide: APP_GUARD, useClass: ApiKeyRequiredGuard },
+        { provide: APP_GUARD, useClass: KeyScopeGuard },
         { provide: APP_GUARD, useClass: JsonBodyGuard },
         { provide: APP_PIPE, useClass: ApiValidationPipe },
         { provide: APP_FILTER, useClass: AllExceptionsFilter },

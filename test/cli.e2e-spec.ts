@@ -51,7 +51,7 @@ describe('CLI (e2e)', () => {
     it('should exit 2 with a message and a short usage on stderr for bad arguments', async () => {
       const cases: Array<[string[], string]> = [
         [['frobnicate'], 'unknown command "frobnicate"'],
-        [['keys'], 'keys needs a command: create, list, revoke'],
+        [['keys'], 'keys needs a command: create, list, revoke, roll'],
         [['keys', 'list', '--verbose'], 'unknown option --verbose'],
         [['keys', 'revoke'], 'missing ID'],
         [['inventory', 'import', 'a.json', 'b.json'], 'unexpected argument "b.json"'],

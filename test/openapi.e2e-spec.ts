@@ -23,7 +23,7 @@ const OPERATIONS = [
 const SHARED = ['400', '401', '408', '429', '431', '500', '503'];
 const STATUSES: Record<string, string[]> = {
   listInventory: ['200', '304', ...SHARED],
-  updateInventory: ['200', '404', '413', '415', ...SHARED],
+  updateInventory: ['200', '403', '404', '413', '415', ...SHARED],
   getPetById: ['200', '304', '404', '410', ...SHARED],
   listOrders: ['200', '304', ...SHARED],
 };

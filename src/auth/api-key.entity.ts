@@ -1,9 +1,21 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import {
+  Check,
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+  type Relation,
+} from 'typeorm';
 import type { AppEnv } from '../config/app-config.js';
+import type { KeyScope } from './key-scope.js';
 import type { Plan } from './plans.js';
 
 /** An API key as stored: never the raw key, only its SHA-256 hash and a display prefix. */
 @Entity('api_keys')
+@Check('CHK_api_keys_scope', `"scope" IN ('read', 'write')`)
 export class ApiKeyEntity {
   @PrimaryGeneratedColumn({ type: 'integer' })
   id!: number;
@@ -30,9 +42,27 @@ export class ApiKeyEntity {
   @Column({ type: 'varchar', length: 16 })
   environment!: AppEnv;
 
+  @Column({ type: 'varchar', length: 8, default: 'write' })
+  scope!: KeyScope;
+
   @CreateDateColumn({ name: 'created_at' })
   createdAt!: Date;
 
   @Column({ type: Date, name: 'revoked_at', nullable: true })
   revokedAt!: Date | null;
+
+  /** After this the key is refused; a rolled key's grace ends here. */
+  @Column({ type: Date, name: 'expires_at', nullable: true })
+  expiresAt!: Date | null;
+
+  /** The key `keys roll` created in this one's place. */
+  @Column({ type: 'integer', name: 'replaced_by_id', nullable: true })
+  replacedById!: number | null;
+
+  @ManyToOne(() => ApiKeyEntity, { nullable: true, onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'replaced_by_id', foreignKeyConstraintName: 'FK_api_keys_replaced_by_id' })
+  replacedBy?: Relation<ApiKeyEntity>;
+
+  @Column({ type: Date, name: 'rolled_at', nullable: true })
+  rolledAt!: Date | null;
 }

@@ -1,8 +1,10 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { IsNull, Repository } from 'typeorm';
+import { IsNull, MoreThan, Repository } from 'typeorm';
 import { AppConfig } from '../config/app-config.js';
 import { NotFoundError, ValidationFailedError } from '../common/errors/api-error.js';
+import { writeTransaction } from '../database/sql.js';
+import { Clock, SystemClock } from '../rate-limit/clock.js';
 import { ApiKeyEntity } from './api-key.entity.js';
 import {
   displayPrefix,
@@ -11,6 +13,8 @@ import {
   isWellFormedApiKey,
   keyPrefixFor,
 } from './api-key.codec.js';
+import { EXPIRES_IN, GRACE, type DurationRule } from './key-duration.js';
+import { isKeyScope, type KeyScope } from './key-scope.js';
 import { Plan, quotaFor } from './plans.js';
 import type { Principal } from './principal.js';
 
@@ -19,6 +23,10 @@ export interface CreateKeyInput {
   name?: string;
   perMinute?: number;
   perDay?: number;
+  /** Default `write`. */
+  scope?: KeyScope;
+  /** From now; default never. */
+  expiresInMs?: number;
 }
 
 export interface CreatedKey {
@@ -27,20 +35,55 @@ export interface CreatedKey {
   rawKey: string;
 }
 
+export interface RolledKey extends CreatedKey {
+  /** The rolled key, as it now stands: replaced, and expiring when its grace ends. */
+  previous: ApiKeyEntity;
+}
+
+/** The key is in no state to do what was asked (roll a revoked key, say). */
+export class KeyStateError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'KeyStateError';
+  }
+}
+
 const MAX_CACHED_KEYS = 10_000;
+const HOUR_MS = 3_600_000;
+
+function checkDuration(field: string, ms: number | undefined, rule: DurationRule): void {
+  if (
+    ms !== undefined &&
+    !(Number.isInteger(ms) && ms >= rule.minHours * HOUR_MS && ms <= rule.maxHours * HOUR_MS)
+  ) {
+    throw new ValidationFailedError(
+      `${field} must be from ${rule.minHours} to ${rule.maxHours} hours, in milliseconds`,
+    );
+  }
+}
+
+interface CachedKey {
+  principal: Principal;
+  /** Date.now() after which the entry is looked up again. */
+  cachedUntil: number;
+  /** The key's own expiry on the service clock, or Infinity. */
+  expiresAt: number;
+}
 
 @Injectable()
 export class ApiKeysService {
   /**
-   * Valid keys by hash, kept for `API_KEY_CACHE_TTL_MS` (at most 9 s) so a key revoked by
-   * another process stops within the contract's 10 s. Misses always go to the database, so a
-   * key created elsewhere works at once.
+   * Valid keys by hash, kept for `API_KEY_CACHE_TTL_MS` (at most 9 s) so a key revoked or
+   * rolled by another process stops within the contract's 10 s, and never past the key's own
+   * expiry. Misses always go to the database, so a key created elsewhere works at once.
    */
-  private readonly cache = new Map<string, { principal: Principal; expiresAt: number }>();
+  private readonly cache = new Map<string, CachedKey>();
 
   constructor(
     @InjectRepository(ApiKeyEntity) private readonly keys: Repository<ApiKeyEntity>,
     private readonly config: AppConfig,
+    // The limiter's clock where there is one (the server), so tests move both at once.
+    @Optional() private readonly clock: Clock = new SystemClock(),
   ) {}
 
   async create(input: CreateKeyInput): Promise<CreatedKey> {
@@ -60,25 +103,122 @@ export class ApiKeysService {
         'an enterprise key needs both a per-minute and a per-day limit',
       );
     }
+    if (input.scope !== undefined && !isKeyScope(input.scope)) {
+      throw new ValidationFailedError('scope must be read or write');
+    }
+    checkDuration('expiresInMs', input.expiresInMs, EXPIRES_IN);
+    const expiresAt =
+      input.expiresInMs === undefined ? null : new Date(this.clock.now() + input.expiresInMs);
+    return this.insert(this.keys, {
+      name: input.name ?? null,
+      plan: input.plan,
+      perMinute: input.perMinute ?? null,
+      perDay: input.perDay ?? null,
+      scope: input.scope ?? 'write',
+      expiresAt,
+    });
+  }
+
+  /**
+   * Replaces a key with a new one of the same plan, limits, name, scope and expiry. The old key
+   * keeps working for `graceMs`, then expires. One write transaction, and the old key is claimed
+   * only if no one revoked or rolled it meanwhile, so two rolls of one key never both succeed.
+   */
+  async roll(id: number, graceMs: number): Promise<RolledKey> {
+    checkDuration('graceMs', graceMs, GRACE);
+    const rolled = await writeTransaction(this.keys.manager.dataSource, async (manager) => {
+      const keys = manager.getRepository(ApiKeyEntity);
+      const old = await keys.findOneBy({ id });
+      if (!old) throw new NotFoundError(`No API key with id ${id}`);
+      const now = this.clock.now();
+      this.assertRollable(old, now);
+      const created = await this.insert(keys, {
+        name: old.name,
+        plan: old.plan,
+        perMinute: old.perMinute,
+        perDay: old.perDay,
+        scope: old.scope,
+        expiresAt: old.expiresAt,
+      });
+      const graceEnds = now + graceMs;
+      const expiresAt =
+        old.expiresAt && old.expiresAt.getTime() < graceEnds ? old.expiresAt : new Date(graceEnds);
+      const rolledAt = new Date(now);
+      const claimed = await keys.update(
+        { id, revokedAt: IsNull(), replacedById: IsNull() },
+        { replacedById: created.key.id, rolledAt, expiresAt },
+      );
+      if (claimed.affected !== 1) {
+        // Revoked or rolled by someone else since it was read: say which.
+        const current = await keys.findOneBy({ id });
+        if (current) this.assertRollable(current, this.clock.now());
+        throw new KeyStateError(`API key ${id} changed while it was being rolled; nothing changed`);
+      }
+      return {
+        ...created,
+        previous: { ...old, replacedById: created.key.id, rolledAt, expiresAt },
+      };
+    });
+    this.cache.delete(rolled.previous.keyHash);
+    return rolled;
+  }
+
+  private assertRollable(key: ApiKeyEntity, now: number): void {
+    if (key.revokedAt) {
+      throw new KeyStateError(
+        `API key ${key.id} was revoked on ${key.revokedAt.toISOString()}; a revoked key cannot be rolled (create a new key instead)`,
+      );
+    }
+    if (key.replacedById !== null) {
+      throw new KeyStateError(
+        `API key ${key.id} was already rolled on ${key.rolledAt?.toISOString() ?? 'an earlier date'}: key ${key.replacedById} replaced it; roll key ${key.replacedById} instead`,
+      );
+    }
+    if (key.expiresAt && key.expiresAt.getTime() <= now) {
+      throw new KeyStateError(
+        `API key ${key.id} expired on ${key.expiresAt.toISOString()}; an expired key cannot be rolled (create a new key instead)`,
+      );
+    }
+    if (key.environment !== this.config.env) {
+      throw new KeyStateError(
+        `API key ${key.id} belongs to the ${key.environment} environment; roll it with APP_ENV=${key.environment}`,
+      );
+    }
+  }
+
+  private async insert(
+    keys: Repository<ApiKeyEntity>,
+    fields: Pick<ApiKeyEntity, 'name' | 'plan' | 'perMinute' | 'perDay' | 'scope' | 'expiresAt'>,
+  ): Promise<CreatedKey> {
     const rawKey = generateApiKey(this.config.env);
-    const key = await this.keys.save(
-      this.keys.create({
-        name: input.name ?? null,
+    // Inside roll's transaction, save must not open one of its own.
+    const key = await keys.save(
+      keys.create({
+        ...fields,
         keyHash: hashApiKey(rawKey),
         keyPrefix: displayPrefix(rawKey),
-        plan: input.plan,
-        perMinute: input.perMinute ?? null,
-        perDay: input.perDay ?? null,
         environment: this.config.env,
         revokedAt: null,
+        replacedById: null,
+        rolledAt: null,
       }),
+      { transaction: false },
     );
     return { key, rawKey };
   }
 
   /** Keys of this environment that are not revoked: those a request could use. */
   countUsable(): Promise<number> {
-    return this.keys.countBy({ environment: this.config.env, revokedAt: IsNull() });
+    return this.keys.count({
+      where: [
+        { environment: this.config.env, revokedAt: IsNull(), expiresAt: IsNull() },
+        {
+          environment: this.config.env,
+          revokedAt: IsNull(),
+          expiresAt: MoreThan(new Date(this.clock.now())),
+        },
+      ],
+    });
   }
 
   list(): Promise<ApiKeyEntity[]> {
@@ -97,8 +237,8 @@ export class ApiKeysService {
   }
 
   /**
-   * The principal a raw key stands for, or undefined when it is unknown, revoked or foreign.
-   * Synchronous while the key is cached: this runs on every request.
+   * The principal a raw key stands for, or undefined when it is unknown, revoked, expired or
+   * foreign. Synchronous while the key is cached: this runs on every request.
    */
   authenticate(rawKey: string): Principal | undefined | Promise<Principal | undefined> {
     // A key of the other environment is refused by its prefix, without a lookup.
@@ -106,25 +246,39 @@ export class ApiKeysService {
       return undefined;
     const hash = hashApiKey(rawKey);
     const cached = this.cache.get(hash);
-    if (cached && cached.expiresAt > Date.now()) return cached.principal;
+    if (
+      cached &&
+      cached.cachedUntil > Date.now() &&
+      (cached.expiresAt === Infinity || cached.expiresAt > this.clock.now())
+    ) {
+      return cached.principal;
+    }
     this.cache.delete(hash);
     return this.lookUp(hash);
   }
 
   private async lookUp(hash: string): Promise<Principal | undefined> {
-    const now = Date.now();
+    const cachedAt = Date.now();
     const key = await this.keys.findOneBy({ keyHash: hash, revokedAt: IsNull() });
     // A key belongs to the environment it was created in, even where two share a database.
     if (!key || key.environment !== this.config.env) return undefined;
+    const expiresAt = key.expiresAt ? key.expiresAt.getTime() : Infinity;
+    if (expiresAt <= this.clock.now()) return undefined;
     const principal: Principal = {
       keyId: key.id,
       keyPrefix: key.keyPrefix,
       plan: key.plan,
       quota: quotaFor(key.plan, key),
+      scope: key.scope,
     };
     if (this.config.auth.keyCacheTtlMs > 0) {
       if (this.cache.size >= MAX_CACHED_KEYS) this.cache.delete(this.cache.keys().next().value!);
-      this.cache.set(hash, { principal, expiresAt: now + this.config.auth.keyCacheTtlMs });
+      // The entry ends with the key: a cached key is never served past its own expiry.
+      this.cache.set(hash, {
+        principal,
+        cachedUntil: cachedAt + this.config.auth.keyCacheTtlMs,
+        expiresAt,
+      });
     }
     return principal;
   }

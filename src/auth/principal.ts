@@ -1,4 +1,5 @@
 import type { Request } from 'express';
+import type { KeyScope } from './key-scope.js';
 import type { Plan, Quota } from './plans.js';
 
 /** The caller a valid API key identifies, as the rest of the request pipeline sees it. */
@@ -7,6 +8,7 @@ export interface Principal {
   keyPrefix: string;
   plan: Plan;
   quota: Quota;
+  scope: KeyScope;
 }
 
 /** What the identify guard found in `Authorization`: nothing, something unusable, or a key. */

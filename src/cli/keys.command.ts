@@ -1,5 +1,7 @@
 import type { ApiKeyEntity } from '../auth/api-key.entity.js';
 import type { ApiKeysService } from '../auth/api-keys.service.js';
+import { EXPIRES_IN, GRACE, parseKeyDuration, type DurationRule } from '../auth/key-duration.js';
+import { isKeyScope, KEY_SCOPES } from '../auth/key-scope.js';
 import { isPlan, PLANS, quotaFor } from '../auth/plans.js';
 import {
   type Command,
@@ -27,9 +29,24 @@ function keySummary(key: ApiKeyEntity) {
     perMinute: quota.perMinute,
     perDay: quota.perDay,
     environment: key.environment,
+    scope: key.scope,
     createdAt: key.createdAt.toISOString(),
+    expiresAt: key.expiresAt ? key.expiresAt.toISOString() : null,
     revokedAt: key.revokedAt ? key.revokedAt.toISOString() : null,
+    replacedById: key.replacedById,
+    rolledAt: key.rolledAt ? key.rolledAt.toISOString() : null,
   };
+}
+
+function duration(flag: string, value: string | undefined, rule: DurationRule): number | undefined {
+  if (value === undefined) return undefined;
+  const ms = parseKeyDuration(value, rule);
+  if (typeof ms !== 'number') throw new UsageError(`${flag} ${ms.error}`);
+  return ms;
+}
+
+function expiryNote(iso: string | null): string {
+  return iso === null ? 'never expires' : `expires ${iso}`;
 }
 
 function table(header: string[], rows: string[][]): string[] {
@@ -56,12 +73,18 @@ const createKey: Command = {
     name: { type: 'string' },
     'per-minute': { type: 'string' },
     'per-day': { type: 'string' },
+    scope: { type: 'string' },
+    'expires-in': { type: 'string' },
     json: { type: 'boolean' },
   },
-  synopsis: `--plan ${PLANS.join('|')} [--name LABEL] [--per-minute N] [--per-day N] [--json]`,
+  synopsis:
+    `--plan ${PLANS.join('|')} [--name LABEL] [--per-minute N] [--per-day N] ` +
+    `[--scope ${KEY_SCOPES.join('|')}] [--expires-in <N>d|<N>h] [--json]`,
   description:
     'Create an API key and print it once, as the last line (--json: one object with "key").\n' +
-    'Enterprise keys need --per-minute and --per-day; the other plans may override their limits.',
+    'Enterprise keys need --per-minute and --per-day; the other plans may override their limits.\n' +
+    'A read key may only GET; a write key (the default) may do everything. With --expires-in\n' +
+    '(e.g. 30d, 12h) the key stops working that long after its creation; without it, never.',
   async run(ctx, { options }) {
     const plan = optionString(options, 'plan');
     if (plan === undefined) throw new UsageError(`--plan is required (${PLANS.join(', ')})`);
@@ -79,8 +102,17 @@ const createKey: Command = {
     if (plan === 'enterprise' && (perMinute === undefined || perDay === undefined)) {
       throw new UsageError('an enterprise key needs both --per-minute and --per-day');
     }
+    const scope = optionString(options, 'scope') ?? 'write';
+    if (!isKeyScope(scope)) {
+      throw new UsageError(
+        `--scope must be one of ${KEY_SCOPES.join(', ')} (got ${JSON.stringify(scope)})`,
+      );
+    }
+    const expiresInMs = duration('--expires-in', optionString(options, 'expires-in'), EXPIRES_IN);
 
-    const { key, rawKey } = await (await apiKeys(ctx)).create({ plan, name, perMinute, perDay });
+    const { key, rawKey } = await (
+      await apiKeys(ctx)
+    ).create({ plan, name, perMinute, perDay, scope, expiresInMs });
     const summary = keySummary(key);
     if (options.json) {
       const { revokedAt: _revokedAt, ...created } = summary;
@@ -89,7 +121,7 @@ const createKey: Command = {
     }
     ctx.out(
       `Created API key ${key.id} (${key.keyPrefix}) on the ${plan} plan: ${summary.perMinute}/minute, ` +
-        `${summary.perDay}/day, environment ${key.environment}.`,
+        `${summary.perDay}/day, environment ${key.environment}, ${key.scope} scope, ${expiryNote(summary.expiresAt)}.`,
     );
     ctx.out('Store the key now; it cannot be shown again:');
     ctx.out(rawKey);
@@ -102,7 +134,8 @@ const listKeys: Command = {
   options: { json: { type: 'boolean' } },
   synopsis: '[--json]',
   description:
-    'List API keys with their limits and state (raw keys are never stored, so never shown).',
+    'List API keys with their limits, scope, expiry and state, and which key replaced which\n' +
+    '(raw keys are never stored, so never shown).',
   async run(ctx, { options }) {
     const keys = (await (await apiKeys(ctx)).list()).map(keySummary);
     if (options.json) {
@@ -121,8 +154,11 @@ const listKeys: Command = {
       'PER MINUTE',
       'PER DAY',
       'ENVIRONMENT',
+      'SCOPE',
       'CREATED',
+      'EXPIRES',
       'REVOKED',
+      'REPLACED BY',
     ];
     const rows = keys.map((key) => [
       String(key.id),
@@ -132,8 +168,11 @@ const listKeys: Command = {
       String(key.perMinute),
       String(key.perDay),
       key.environment,
+      key.scope,
       key.createdAt,
+      key.expiresAt ?? '-',
       key.revokedAt ?? '-',
+      key.replacedById === null ? '-' : String(key.replacedById),
     ]);
     for (const line of table(header, rows)) ctx.out(line);
   },
@@ -163,4 +202,37 @@ const revokeKey: Command = {
   },
 };
 
-export const KEYS_COMMANDS: readonly Command[] = [createKey, listKeys, revokeKey];
+const rollKey: Command = {
+  path: ['keys', 'roll'],
+  args: ['ID'],
+  options: { grace: { type: 'string' }, json: { type: 'boolean' } },
+  synopsis: '[--grace <N>h] [--json]',
+  description:
+    'Replace an API key with a new one of the same plan, limits, name, scope and expiry, printed\n' +
+    'once as the last line (--json: one object with "key"). The old key keeps working for the\n' +
+    'grace period (default 24h; 0h stops it at once, within 10 seconds on running servers).',
+  async run(ctx, { args, options }) {
+    const id = parseIntegerArg('ID', args.ID, 1, MAX_LIMIT);
+    const graceMs = duration('--grace', optionString(options, 'grace') ?? '24h', GRACE)!;
+    const { key, rawKey, previous } = await (await apiKeys(ctx)).roll(id, graceMs);
+    const summary = keySummary(key);
+    const graceEndsAt = previous.expiresAt!.toISOString();
+    if (options.json) {
+      const { revokedAt: _revokedAt, ...created } = summary;
+      ctx.out(JSON.stringify({ ...created, key: rawKey, replacesId: previous.id, graceEndsAt }));
+      return;
+    }
+    ctx.out(
+      `Rolled API key ${previous.id} (${previous.keyPrefix}): API key ${key.id} (${key.keyPrefix}) replaces it, ` +
+        `on the ${key.plan} plan: ${summary.perMinute}/minute, ${summary.perDay}/day, ${key.scope} scope, ` +
+        `${expiryNote(summary.expiresAt)}.`,
+    );
+    ctx.out(
+      `The old key works until ${graceEndsAt}; running servers refuse it within 10 seconds after that.`,
+    );
+    ctx.out('Store the new key now; it cannot be shown again:');
+    ctx.out(rawKey);
+  },
+};
+
+export const KEYS_COMMANDS: readonly Command[] = [createKey, listKeys, revokeKey, rollKey];

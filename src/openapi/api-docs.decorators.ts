@@ -75,6 +75,16 @@ export const ERROR_RESPONSES: Record<number, ErrorResponseDoc> = {
       'No usable API key: none was sent, it was sent without the `Bearer` scheme, it belongs to another environment (by its prefix), or it is unknown or revoked. The message says which, except that an unknown key and a revoked one are told the same thing. See `WWW-Authenticate`.',
     examples: {},
   },
+  403: {
+    description:
+      'The API key is valid but its scope does not allow the operation: a `read` key may only read',
+    examples: {
+      forbidden: {
+        message:
+          'This API key has the read scope, which allows only GET requests; PATCH needs a key with the write scope',
+      },
+    },
+  },
   404: {
     description: 'No pet has this `petId`',
     examples: { not_found: { message: 'No pet with id 42' } },

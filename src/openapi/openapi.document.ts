@@ -1,5 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import { requiredScope } from '../auth/key-scope.js';
 import type { AppConfig } from '../config/app-config.js';
 import { PETS_DEPRECATED_AT } from '../config/app-config.js';
 import { unauthorizedReason } from '../auth/unauthorized-message.js';
@@ -38,12 +39,19 @@ const SHARED_ERROR_STATUSES = [400, 401, 408, 429, 431, 500, 503];
 const HTTP_LAYER_STATUSES = new Set(['408', '431']);
 /** A failure of any step, before or after the one that sets a header. */
 const ANY_STEP_STATUSES = new Set(['500', '503']);
+/** The scope an operation needs, in the document: `read` or `write`. */
+export const REQUIRED_SCOPE_EXTENSION = 'x-required-scope';
 
 const DESCRIPTION = `Stock levels of a pet store's animals, over HTTP with JSON bodies.
 
 **Authentication.** Every operation needs an API key sent as \`Authorization: Bearer <API_KEY>\`; use
 **Authorize** to enter yours. Production keys start with \`pk_live_\`, staging and development keys with
 \`pk_test_\`; a key works only in the environment that issued it.
+
+**Scopes.** A key has the scope \`write\` (it may do everything) or \`read\` (it may only \`GET\`). Each
+operation names the scope it needs in \`x-required-scope\`; an operation that needs \`write\`, called with a
+\`read\` key, answers 403 \`forbidden\`, changes nothing, and counts against the rate limit. An expired key
+is refused with 401 like an unknown one.
 
 **Rate limits.** Per key and plan: free 60/min and 1,000/day, pro 300/10,000, business 1,000/100,000,
 enterprise as agreed. Every response carries \`X-RateLimit-Limit\`, \`X-RateLimit-Remaining\` and
@@ -245,7 +253,12 @@ function unauthorizedDoc(config: AppConfig): ErrorResponseDoc {
 }
 
 /** Everything the decorators cannot say once per operation: shared errors, headers, markings. */
-function completeOperation(operation: OperationObject, path: string, config: AppConfig): void {
+function completeOperation(
+  operation: OperationObject,
+  path: string,
+  method: string,
+  config: AppConfig,
+): void {
   const extensions = operation as unknown as Record<`x-${string}`, unknown>;
   const stability = extensions[STABILITY_EXTENSION] as Stability | undefined;
   if (!stability || !STABILITIES.includes(stability)) {
@@ -254,13 +267,27 @@ function completeOperation(operation: OperationObject, path: string, config: App
     );
   }
   operation.security = [{ [BEARER_SCHEME]: [] }];
+  // OpenAPI 3.0 lists scopes only for OAuth2 schemes, so a bearer key's scope is an extension.
+  const scope = requiredScope(method);
+  extensions[REQUIRED_SCOPE_EXTENSION] = scope;
 
   // The marking shows in Swagger UI's operation list (summary) and details (description).
-  const badges = [stability, ...(operation.deprecated ? ['deprecated'] : [])]
+  const badges = [
+    stability,
+    ...(operation.deprecated ? ['deprecated'] : []),
+    ...(scope === 'write' ? ['write scope'] : []),
+  ]
     .map((badge) => `[${badge}]`)
     .join(' ');
   operation.summary = `${badges} ${operation.summary ?? ''}`.trim();
   const notes = [`**Stability: ${stability}.** ${STABILITY_NOTES[stability]}`];
+  notes.push(
+    scope === 'write'
+      ? '**Requires a `write` key.** A `read` key gets 403 `forbidden` and nothing changes.'
+      : '**Any key**, `read` or `write`.',
+  );
+  if (scope === 'write')
+    operation.responses[403] ??= errorResponseObject(403, ERROR_RESPONSES[403]);
   if (operation.deprecated) {
     const dates = deprecations(config)[operation.operationId ?? ''];
     if (!dates)
@@ -331,7 +358,7 @@ export function buildOpenApiDocument(app: INestApplication, config: AppConfig): 
         scheme: 'bearer',
         bearerFormat: 'API key',
         description:
-          'An API key: `pk_live_…` in production, `pk_test_…` in staging and development',
+          'An API key: `pk_live_…` in production, `pk_test_…` in staging and development. A `read` key may only `GET`; operations marked `x-required-scope: write` need a `write` key.',
       },
       BEARER_SCHEME,
     )
@@ -356,8 +383,8 @@ export function buildOpenApiDocument(app: INestApplication, config: AppConfig): 
     security: [{ [BEARER_SCHEME]: [] }],
   };
   document.components = { ...document.components, headers: HEADERS };
-  for (const [path, , operation] of operations(document))
-    completeOperation(operation, path, config);
+  for (const [path, method, operation] of operations(document))
+    completeOperation(operation, path, method, config);
   closeObjectSchemas(document.components.schemas ?? {});
   // Only the headers some answer refers to (with rate limiting off, none of its own).
   const referenced = JSON.stringify(document.paths);

@@ -38,6 +38,7 @@ const key = (keyId: number, perMinute = 60): Identity => ({
     keyPrefix: 'pk_test_abcd',
     plan: 'pro',
     quota: { perMinute, perDay: 10_000 },
+    scope: 'write',
   },
 });
 

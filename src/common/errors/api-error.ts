@@ -41,3 +41,9 @@ export class UnauthorizedError extends ApiError {
     });
   }
 }
+
+export class ForbiddenError extends ApiError {
+  constructor(message: string) {
+    super('forbidden', message);
+  }
+}

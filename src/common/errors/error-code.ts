@@ -2,6 +2,7 @@
 export const ERROR_STATUS = {
   validation_failed: 400,
   unauthorized: 401,
+  forbidden: 403,
   not_found: 404,
   request_timeout: 408,
   gone: 410,
