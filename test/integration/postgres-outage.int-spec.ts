@@ -17,8 +17,10 @@ import {
   requireIntegrationContext,
   type TestDatabase,
 } from './support/context.js';
+import { freePort } from '../support/built-server.js';
 import {
   Load,
+  metric,
   outcome,
   printReport,
   type Sample,
@@ -51,6 +53,7 @@ describe('PostgreSQL connections killed, down and mute under load (integration)'
   let database: TestDatabase;
   let proxy: TcpProxy;
   let instances: Instance[];
+  let metricsPorts: number[];
   let key: string;
   let importDir: string;
 
@@ -66,11 +69,13 @@ describe('PostgreSQL connections killed, down and mute under load (integration)'
       DB_STATEMENT_TIMEOUT_MS: String(STATEMENT_TIMEOUT_MS),
       DB_CONNECT_TIMEOUT_MS: String(CONNECT_TIMEOUT_MS),
     };
+    metricsPorts = [await freePort(), await freePort()];
     instances = await Promise.all(
-      ['a', 'b'].map((name) =>
+      ['a', 'b'].map((name, i) =>
         spawnInstance(`${database.name}_${name}`, {
           ...env,
           DATABASE_URL: proxy.url(database.url),
+          METRICS_PORT: String(metricsPorts[i]),
         }),
       ),
     );
@@ -163,6 +168,22 @@ describe('PostgreSQL connections killed, down and mute under load (integration)'
     return { load, lostWrites };
   }
 
+  const databaseErrors = () =>
+    Promise.all(metricsPorts.map((port) => metric(port, 'petstore_database_errors_total')));
+
+  /** Each 503 of a scenario is a database failure, and the metrics operators watch count it. */
+  async function expectCounted(before: number[], samples: readonly Sample[]) {
+    const after = await databaseErrors();
+    instances.forEach((instance, i) => {
+      const answered503 = samples.filter(
+        (s) => s.instance === instance.name && s.status === 503,
+      ).length;
+      expect(after[i] - before[i], `${instance.name}: petstore_database_errors_total`).toBe(
+        answered503,
+      );
+    });
+  }
+
   /** Every request answered in time, as 200 or as the contract's 503. */
   function expectAnsweredAs200Or503(samples: readonly Sample[]) {
     for (const sample of samples) {
@@ -177,6 +198,7 @@ describe('PostgreSQL connections killed, down and mute under load (integration)'
 
   it('should fail only requests on killed connections, as 503 with an Error body, recover, and lose no acknowledged write', async () => {
     const names = instances.map((instance) => instance.name);
+    const errorsBefore = await databaseErrors();
     const { load, lostWrites } = startLoad();
     let terminated = 0;
     let faultsFrom = 0;
@@ -218,6 +240,7 @@ describe('PostgreSQL connections killed, down and mute under load (integration)'
     expect(tally(afterFaults)).toEqual({ '200': afterFaults.length });
     for (const instance of instances)
       expect((await send(instance, 'GET', '/health/ready')).status).toBe(200);
+    await expectCounted(errorsBefore, samples);
     const lost = await lostWrites();
     expect(lost).toEqual([]);
 
@@ -239,6 +262,7 @@ describe('PostgreSQL connections killed, down and mute under load (integration)'
   }, 60_000);
 
   it('should answer 503 with Retry-After while PostgreSQL is down or mute, within its timeouts, recover within seconds, and lose no acknowledged write', async () => {
+    const errorsBefore = await databaseErrors();
     const { load, lostWrites } = startLoad();
     const phases: { mode: 'up' | 'down' | 'mute'; from: number; to: number }[] = [];
     const switchTo = (mode: 'up' | 'down' | 'mute') => {
@@ -298,6 +322,7 @@ describe('PostgreSQL connections killed, down and mute under load (integration)'
     );
     expect(afterRecovery.length).toBeGreaterThan(0);
     expect(tally(afterRecovery)).toEqual({ '200': afterRecovery.length });
+    await expectCounted(errorsBefore, samples);
     const lost = await lostWrites();
     expect(lost).toEqual([]);
 

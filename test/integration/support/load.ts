@@ -143,3 +143,11 @@ export function printReport(
   );
   console.log(`[fault report] ${scenario}\n${lines.join('\n')}`);
 }
+
+/** The value of one series on an instance's metrics port (`METRICS_PORT`), 0 when absent. */
+export async function metric(metricsPort: number, series: string): Promise<number> {
+  const reply = await send({ port: metricsPort }, 'GET', '/metrics');
+  if (reply.status !== 200) throw new Error(`GET /metrics answered ${reply.status}`);
+  const line = reply.text.split('\n').find((l) => l.startsWith(`${series} `));
+  return line === undefined ? 0 : Number(line.slice(series.length + 1));
+}
