@@ -15,8 +15,10 @@ import {
   requireIntegrationContext,
   type TestDatabase,
 } from './support/context.js';
+import { freePort } from '../support/built-server.js';
 import {
   Load,
+  metric,
   outcome,
   printReport,
   type Sample,
@@ -49,6 +51,7 @@ describe('Redis down, back, and mute under load (integration)', () => {
   let closed: Instance;
   let open: Instance;
   let key: string;
+  const metricsPort = new Map<Instance, number>();
 
   beforeAll(async () => {
     database = await migratedDatabase(context, 'redis_outage');
@@ -64,10 +67,20 @@ describe('Redis down, back, and mute under load (integration)', () => {
       REDIS_KEY_PREFIX: `${context.redisKeyPrefix}outage_${uniqueSuffix()}:`,
       REDIS_COMMAND_TIMEOUT_MS: String(COMMAND_TIMEOUT_MS),
     };
+    const [closedMetrics, openMetrics] = [await freePort(), await freePort()];
     [closed, open] = await Promise.all([
-      spawnInstance(`${database.name}_closed`, { ...env, RATE_LIMIT_FAIL_OPEN: 'false' }),
-      spawnInstance(`${database.name}_open`, { ...env, RATE_LIMIT_FAIL_OPEN: 'true' }),
+      spawnInstance(`${database.name}_closed`, {
+        ...env,
+        RATE_LIMIT_FAIL_OPEN: 'false',
+        METRICS_PORT: String(closedMetrics),
+      }),
+      spawnInstance(`${database.name}_open`, {
+        ...env,
+        RATE_LIMIT_FAIL_OPEN: 'true',
+        METRICS_PORT: String(openMetrics),
+      }),
     ]);
+    metricsPort.set(closed, closedMetrics).set(open, openMetrics);
     await Promise.all([waitReady(closed), waitReady(open)]);
     ({ key } = await createKeyWithCli(env, [
       '--plan',
@@ -86,6 +99,11 @@ describe('Redis down, back, and mute under load (integration)', () => {
   });
 
   it('should refuse with 503 and Retry-After while Redis is down or mute when failing closed, serve throughout when failing open, and recover within seconds', async () => {
+    const redisErrors = () =>
+      Promise.all(
+        [closed, open].map((i) => metric(metricsPort.get(i)!, 'petstore_redis_errors_total')),
+      );
+    const errorsBefore = await redisErrors();
     const load = new Load();
     const phases: Phase[] = [];
     const switchTo = (mode: Phase['mode']) => {
@@ -189,6 +207,21 @@ describe('Redis down, back, and mute under load (integration)', () => {
     const openIn = (mode: Phase['mode']) => openSamples.filter((s) => phaseOf(s) === mode);
     expect(openIn('down').length).toBeGreaterThan(0);
     expect(openIn('mute').length).toBeGreaterThan(0);
+    // Served uncounted while Redis was away: the policy is advertised, the unknown counts are not.
+    const uncounted = openSamples.filter(
+      (s) => s.reply!.headers['x-ratelimit-remaining'] === undefined,
+    );
+    for (const sample of [...openIn('down'), ...openIn('mute')]) {
+      expect(uncounted).toContain(sample);
+      expect(sample.reply!.headers['ratelimit-policy']).toBeDefined();
+    }
+
+    // Operators see each request that met an unavailable Redis in petstore_redis_errors_total.
+    const errorsAfter = await redisErrors();
+    expect(errorsAfter[0] - errorsBefore[0]).toBe(
+      closedSamples.filter((s) => s.status === 503).length,
+    );
+    expect(errorsAfter[1] - errorsBefore[1]).toBe(uncounted.length);
 
     for (const [instance, samples] of [
       [closed, closedSamples],
@@ -211,6 +244,7 @@ describe('Redis down, back, and mute under load (integration)', () => {
                 'first 200 after Redis unfroze (ms)': recovered[1].afterMs,
               }
             : {}),
+          ...(instance === open ? { 'served uncounted': uncounted.length } : {}),
           'requests lost (no answer, or not 200/503)': samples.filter(
             (s) => s.status !== 200 && s.status !== 503,
           ).length,
