@@ -17,6 +17,7 @@ import {
 } from './support/context.js';
 import { freePort } from '../support/built-server.js';
 import {
+  loggedProblems,
   Load,
   metric,
   outcome,
@@ -223,6 +224,16 @@ describe('Redis down, back, and mute under load (integration)', () => {
     );
     expect(errorsAfter[1] - errorsBefore[1]).toBe(uncounted.length);
 
+    // Each outage is logged once per instance, not once per request; nothing else is a problem.
+    for (const instance of [closed, open]) {
+      const { 'WARN Redis for rate limiting does not answer': outages, ...others } = loggedProblems(
+        instance.log(),
+      );
+      expect(outages).toBe(2);
+      expect(
+        Object.keys(others).filter((kind) => !kind.startsWith('ERROR Health Check has failed!')),
+      ).toEqual([]);
+    }
     for (const [instance, samples] of [
       [closed, closedSamples],
       [open, openSamples],

@@ -151,3 +151,25 @@ export async function metric(metricsPort: number, series: string): Promise<numbe
   const line = reply.text.split('\n').find((l) => l.startsWith(`${series} `));
   return line === undefined ? 0 : Number(line.slice(series.length + 1));
 }
+
+/**
+ * What an instance logged at warning level or above, each kind of line (its message up to the
+ * first colon, numbers elided) with how often it appeared.
+ */
+export function loggedProblems(log: string): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const line of log.split('\n')) {
+    let entry: { level?: number; msg?: string };
+    try {
+      entry = JSON.parse(line) as { level?: number; msg?: string };
+    } catch {
+      continue;
+    }
+    if (typeof entry.level !== 'number' || entry.level < 40) continue;
+    const kind = `${entry.level >= 50 ? 'ERROR' : 'WARN'} ${String(entry.msg)
+      .split(':')[0]
+      .replace(/\d+/g, 'N')}`;
+    counts[kind] = (counts[kind] ?? 0) + 1;
+  }
+  return counts;
+}
