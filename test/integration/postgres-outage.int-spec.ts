@@ -160,6 +160,17 @@ describe('PostgreSQL connections killed, down and mute under load (integration)'
         ),
       );
       expect(final.rows.map((row) => row.id)).toEqual(PETS);
+      // Every instance lists what was committed: no cached listing kept a write from its readers.
+      for (const instance of instances) {
+        const listing = await send(instance, 'GET', '/v1/inventory', { key });
+        expect(listing.status).toBe(200);
+        expect(
+          (listing.body as { petId: number; quantity: number }[]).map((item) => ({
+            id: String(item.petId),
+            quantity: item.quantity,
+          })),
+        ).toEqual(final.rows);
+      }
       return final.rows
         .filter(
           (row) =>
