@@ -48,6 +48,7 @@ describe('rate limiting with Redis down, failing closed (e2e)', () => {
       message: 'Not ready: redis unavailable',
       status: 503,
     });
+    expect(ready.headers['retry-after']).toBe('5');
     await request(app().server).get('/health').expect(200);
   });
 });

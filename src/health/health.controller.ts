@@ -10,6 +10,9 @@ import { ApiError } from '../common/errors/api-error.js';
 import { RateLimitHealthIndicator } from '../rate-limit/rate-limit.health.js';
 import { GracefulShutdown } from './graceful-shutdown.js';
 
+/** Every 503 names when to try again (contract); a probe of a replaced or recovering instance may retry soon. */
+const NOT_READY_HEADERS = { 'Retry-After': '5' };
+
 @Public()
 @Controller('health')
 export class HealthController {
@@ -31,7 +34,7 @@ export class HealthController {
   @HealthCheck()
   async ready(): Promise<unknown> {
     if (this.shutdown.draining)
-      throw new ApiError('service_unavailable', 'Not ready: shutting down');
+      throw new ApiError('service_unavailable', 'Not ready: shutting down', NOT_READY_HEADERS);
     const checks: HealthIndicatorFunction[] = [
       () => this.db.pingCheck('database', { timeout: 1000 }),
       ...this.rateLimit.checks(),
@@ -44,6 +47,7 @@ export class HealthController {
       throw new ApiError(
         'service_unavailable',
         `Not ready: ${failed.join(', ') || 'a dependency'} unavailable`,
+        NOT_READY_HEADERS,
       );
     }
   }

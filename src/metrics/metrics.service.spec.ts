@@ -23,6 +23,12 @@ describe('MetricsService', () => {
     );
     expect(isDatabaseError(new SqliteError('busy'))).toBe(true);
     expect(isDatabaseError(Object.assign(new Error('x'), { code: 'SQLITE_CORRUPT' }))).toBe(true);
+    for (const unreachable of [
+      Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }),
+      new Error('Connection terminated unexpectedly'),
+      new Error('timeout exceeded when trying to connect'),
+    ])
+      expect(isDatabaseError(unreachable)).toBe(true);
     expect(isRedisError(new ReplyError('NOSCRIPT'))).toBe(true);
     for (const other of [new Error('x'), new ApiError('not_found', 'x'), 'text', null, undefined]) {
       expect(isDatabaseError(other)).toBe(false);

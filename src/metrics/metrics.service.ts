@@ -4,6 +4,7 @@ import type { RequestObserver } from '../common/http/request-observers.js';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { TypeORMError } from 'typeorm';
 import { AppConfig } from '../config/app-config.js';
+import { isDatabaseUnavailable } from '../database/database-errors.js';
 
 export type RateLimitRejection = 'rate_limit_exceeded' | 'api_key_banned';
 
@@ -31,11 +32,16 @@ function errorName(err: unknown): string {
   return typeof err === 'object' && err !== null ? (err.constructor?.name ?? '') : '';
 }
 
-/** Query failures, lost connections and driver errors, from TypeORM, better-sqlite3 or pg. */
+/**
+ * Query failures, lost connections and driver errors, from TypeORM, better-sqlite3 or pg. pg
+ * rejects a connection it could not open or lost before the query with a plain Error, unwrapped
+ * by TypeORM: without isDatabaseUnavailable an outage would barely move the counter.
+ */
 export function isDatabaseError(err: unknown): boolean {
   if (err instanceof TypeORMError || DATABASE_ERROR_NAMES.has(errorName(err))) return true;
   const code = (err as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && code.startsWith('SQLITE_');
+  if (typeof code === 'string' && code.startsWith('SQLITE_')) return true;
+  return isDatabaseUnavailable(err);
 }
 
 export function isRedisError(err: unknown): boolean {
