@@ -6,7 +6,7 @@ import { NotFoundError, ValidationFailedError } from '../common/errors/api-error
 import { ApiKeyEntity } from './api-key.entity.js';
 import { displayPrefix, generateApiKey, hashApiKey, isWellFormedApiKey } from './api-key.codec.js';
 import { Plan, quotaFor } from './plans.js';
-import type { Principal } from './principal.js';
+import type { Identity, Principal } from './principal.js';
 
 export interface CreateKeyInput {
   plan: Plan;
@@ -22,15 +22,20 @@ export interface CreatedKey {
 }
 
 const MAX_CACHED_KEYS = 10_000;
+const INVALID: Identity = Object.freeze({ kind: 'invalid' });
+
+function identityOf(principal: Principal): Identity {
+  return { kind: 'key', principal };
+}
 
 @Injectable()
 export class ApiKeysService {
   /**
    * Valid keys by hash, kept for `API_KEY_CACHE_TTL_MS` (at most 9 s) so a key revoked by
-   * another process stops within the contract's 10 s. Misses always go to the database, so a
-   * key created elsewhere works at once.
+   * another process stops within the contract's 10 s. Misses go to the database (when the
+   * client's IP may still spend a lookup: RateLimitGuard), so a key created elsewhere works at once.
    */
-  private readonly cache = new Map<string, { principal: Principal; expiresAt: number }>();
+  private readonly cache = new Map<string, { identity: Identity; expiresAt: number }>();
 
   constructor(
     @InjectRepository(ApiKeyEntity) private readonly keys: Repository<ApiKeyEntity>,
@@ -86,16 +91,33 @@ export class ApiKeysService {
   }
 
   /**
-   * The principal a raw key stands for, or undefined when it is unknown, revoked or foreign.
-   * Synchronous while the key is cached: this runs on every request.
+   * Who a raw key names, as far as the key cache knows without a query: a key, an invalid key
+   * (malformed), or an unverified one (its hash) that `verify` looks up. Runs on every request.
    */
-  authenticate(rawKey: string): Principal | undefined | Promise<Principal | undefined> {
-    if (!isWellFormedApiKey(rawKey)) return undefined;
+  identify(rawKey: string): Identity {
+    if (!isWellFormedApiKey(rawKey)) return INVALID;
     const hash = hashApiKey(rawKey);
     const cached = this.cache.get(hash);
-    if (cached && cached.expiresAt > Date.now()) return cached.principal;
-    this.cache.delete(hash);
-    return this.lookUp(hash);
+    if (cached !== undefined) {
+      if (cached.expiresAt > Date.now()) return cached.identity;
+      this.cache.delete(hash);
+    }
+    return { kind: 'unverified', hash };
+  }
+
+  /** Looks an unverified key up: a key, or invalid when it is unknown, revoked or foreign. */
+  async verify(hash: string): Promise<Identity> {
+    const principal = await this.lookUp(hash);
+    return principal === undefined
+      ? INVALID
+      : (this.cache.get(hash)?.identity ?? identityOf(principal));
+  }
+
+  /** The principal a raw key stands for, or undefined when it is unknown, revoked or foreign. */
+  async authenticate(rawKey: string): Promise<Principal | undefined> {
+    let identity = this.identify(rawKey);
+    if (identity.kind === 'unverified') identity = await this.verify(identity.hash);
+    return identity.kind === 'key' ? identity.principal : undefined;
   }
 
   private async lookUp(hash: string): Promise<Principal | undefined> {
@@ -111,7 +133,10 @@ export class ApiKeysService {
     };
     if (this.config.auth.keyCacheTtlMs > 0) {
       if (this.cache.size >= MAX_CACHED_KEYS) this.cache.delete(this.cache.keys().next().value!);
-      this.cache.set(hash, { principal, expiresAt: now + this.config.auth.keyCacheTtlMs });
+      this.cache.set(hash, {
+        identity: identityOf(principal),
+        expiresAt: now + this.config.auth.keyCacheTtlMs,
+      });
     }
     return principal;
   }

@@ -9,8 +9,16 @@ export interface Principal {
   quota: Quota;
 }
 
-/** What the identify guard found in `Authorization`: nothing, something unusable, or a key. */
+/**
+ * What the identify guard found in `Authorization`: nothing, something unusable, the header more
+ * than once, a key (known from the key cache), or a well-formed key not yet looked up (its hash):
+ * the limiter decides whether the client may spend a database lookup on it.
+ */
 export type Identity =
-  { kind: 'missing' } | { kind: 'invalid' } | { kind: 'key'; principal: Principal };
+  | { kind: 'missing' }
+  | { kind: 'invalid' }
+  | { kind: 'duplicate' }
+  | { kind: 'key'; principal: Principal }
+  | { kind: 'unverified'; hash: string };
 
 export type IdentifiedRequest = Request & { identity?: Identity; id?: string };

@@ -11,6 +11,14 @@ export class ConfigError extends Error {
 
 export type Env = Record<string, string | undefined>;
 
+/**
+ * A URL as an error message may show it: everything before the last `@` (user and password,
+ * also when mistyped so the URL does not parse) is hidden, the scheme kept.
+ */
+export function hideUserinfo(value: string): string {
+  return value.includes('@') ? value.replace(/^([a-z][a-z0-9+.-]*:\/*)?[^]*@/i, '$1***@') : value;
+}
+
 /** Reads one variable; empty strings count as unset so `FOO=` falls back to the default. */
 function raw(env: Env, name: string): string | undefined {
   const value = env[name]?.trim();
@@ -70,10 +78,10 @@ export function url(
   try {
     parsed = new URL(value);
   } catch {
-    throw new ConfigError(name, `a URL (${protocols.join(', ')})`, value);
+    throw new ConfigError(name, `a URL (${protocols.join(', ')})`, hideUserinfo(value));
   }
   if (!protocols.includes(parsed.protocol)) {
-    throw new ConfigError(name, `a URL (${protocols.join(', ')})`, value);
+    throw new ConfigError(name, `a URL (${protocols.join(', ')})`, hideUserinfo(value));
   }
   return value;
 }

@@ -1,6 +1,8 @@
+import { Deployment1795400000000 as PostgresDeployment } from './postgres/1795400000000-Deployment.js';
 import { Init1795260717886 as PostgresInit } from './postgres/1795260717886-Init.js';
 import { Orders1795261339928 as PostgresOrders } from './postgres/1795261339928-Orders.js';
 import { InventoryVersion1795261585748 as PostgresInventoryVersion } from './postgres/1795261585748-InventoryVersion.js';
+import { Deployment1795400000000 as SqliteDeployment } from './sqlite/1795400000000-Deployment.js';
 import { Init1795260712490 as SqliteInit } from './sqlite/1795260712490-Init.js';
 import { Orders1795261331241 as SqliteOrders } from './sqlite/1795261331241-Orders.js';
 import { InventoryVersion1795261585748 as SqliteInventoryVersion } from './sqlite/1795261585748-InventoryVersion.js';
@@ -12,5 +14,11 @@ export const SQLITE_MIGRATIONS = [
   SqliteOrders,
   SqliteInventoryVersion,
   SqliteInventoryChanges,
+  SqliteDeployment,
 ];
-export const POSTGRES_MIGRATIONS = [PostgresInit, PostgresOrders, PostgresInventoryVersion];
+export const POSTGRES_MIGRATIONS = [
+  PostgresInit,
+  PostgresOrders,
+  PostgresInventoryVersion,
+  PostgresDeployment,
+];
