@@ -1,16 +1,5 @@
 import { isAbsolute, resolve } from 'node:path';
-import {
-  ConfigError,
-  Env,
-  bool,
-  date,
-  hideUserinfo,
-  int,
-  oneOf,
-  optionalStr,
-  str,
-  url,
-} from './env.schema.js';
+import { ConfigError, Env, bool, date, int, oneOf, optionalStr, str, url } from './env.schema.js';
 import { parseTrustProxy, type TrustProxy } from './trust-proxy.js';
 
 export const APP_ENVS = ['development', 'staging', 'production'] as const;
@@ -123,11 +112,7 @@ function databaseConfig(env: Env): DatabaseConfig {
       connectTimeoutMs: int(env, 'DB_CONNECT_TIMEOUT_MS', 3000, 100, 600_000),
     };
   }
-  throw new ConfigError(
-    'DATABASE_URL',
-    'sqlite:<path>, sqlite::memory: or postgres://…',
-    hideUserinfo(value),
-  );
+  throw new ConfigError('DATABASE_URL', 'sqlite:<path>, sqlite::memory: or postgres://…', value);
 }
 
 function redisConfig(env: Env): RedisConfig | undefined {

@@ -1,10 +1,15 @@
+/** Names the bad variable and what it accepts; the value shown never includes a URL's user or password. */
 export class ConfigError extends Error {
+  readonly received: string;
+
   constructor(
     readonly variable: string,
     readonly accepts: string,
-    readonly received: string,
+    received: string,
   ) {
-    super(`${variable} must be ${accepts} (got ${JSON.stringify(received)})`);
+    const shown = hideUserinfo(received);
+    super(`${variable} must be ${accepts} (got ${JSON.stringify(shown)})`);
+    this.received = shown;
     this.name = 'ConfigError';
   }
 }
@@ -78,10 +83,10 @@ export function url(
   try {
     parsed = new URL(value);
   } catch {
-    throw new ConfigError(name, `a URL (${protocols.join(', ')})`, hideUserinfo(value));
+    throw new ConfigError(name, `a URL (${protocols.join(', ')})`, value);
   }
   if (!protocols.includes(parsed.protocol)) {
-    throw new ConfigError(name, `a URL (${protocols.join(', ')})`, hideUserinfo(value));
+    throw new ConfigError(name, `a URL (${protocols.join(', ')})`, value);
   }
   return value;
 }
