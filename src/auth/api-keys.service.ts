@@ -98,16 +98,15 @@ export class ApiKeysService {
     if (!isWellFormedApiKey(rawKey)) return INVALID;
     const hash = hashApiKey(rawKey);
     const cached = this.cache.get(hash);
-    if (cached !== undefined) {
-      if (cached.expiresAt > Date.now()) return cached.identity;
-      this.cache.delete(hash);
-    }
-    return { kind: 'unverified', hash };
+    if (cached === undefined) return { kind: 'unverified', hash, knownValid: false };
+    if (cached.expiresAt > Date.now()) return cached.identity;
+    return { kind: 'unverified', hash, knownValid: true };
   }
 
   /** Looks an unverified key up: a key, or invalid when it is unknown, revoked or foreign. */
   async verify(hash: string): Promise<Identity> {
     const principal = await this.lookUp(hash);
+    if (principal === undefined) this.cache.delete(hash);
     return principal === undefined
       ? INVALID
       : (this.cache.get(hash)?.identity ?? identityOf(principal));
@@ -132,6 +131,9 @@ export class ApiKeysService {
       quota: quotaFor(key.plan, key),
     };
     if (this.config.auth.keyCacheTtlMs > 0) {
+      // Entries stay past their expiry (a valid key's is refreshed at its next use), so the
+      // bound evicts by age: the first inserted is the least recently refreshed.
+      this.cache.delete(hash);
       if (this.cache.size >= MAX_CACHED_KEYS) this.cache.delete(this.cache.keys().next().value!);
       this.cache.set(hash, {
         identity: identityOf(principal),

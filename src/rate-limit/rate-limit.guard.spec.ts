@@ -101,7 +101,11 @@ describe('RateLimitGuard', () => {
   });
 
   it('should look an uncached key up only while its IP has budget, and count an unknown one there', async () => {
-    const unverified = (hash: string): Identity => ({ kind: 'unverified', hash });
+    const unverified = (hash: string, knownValid = false): Identity => ({
+      kind: 'unverified',
+      hash,
+      knownValid,
+    });
     const req = { ip: '192.0.2.7', identity: unverified('hash-of-key-9') };
     expect(await remaining(req)).toBe('299');
     expect(req.identity).toEqual(key(9, 300));
@@ -120,12 +124,20 @@ describe('RateLimitGuard', () => {
       expect(headers['X-RateLimit-Remaining']).toBe('0');
     }
     expect(lookups).toHaveLength(61);
+    // A key valid at its last lookup (its cache entry since expired) is looked up again.
+    expect(await remaining({ ip: '192.0.2.7', identity: unverified('hash-of-key-9', true) })).toBe(
+      '298',
+    );
+    expect(lookups).toHaveLength(62);
   });
 
   it('should refuse without capturing a stack, and ban the IP like any other client', async () => {
     let last: unknown;
     for (let i = 0; i < 60 + 21 + 1; i++) {
-      const { ctx } = context({ ip: '192.0.2.8', identity: { kind: 'unverified', hash: 'x' } });
+      const { ctx } = context({
+        ip: '192.0.2.8',
+        identity: { kind: 'unverified', hash: 'x', knownValid: false },
+      });
       last = await guard.canActivate(ctx).catch((err: unknown) => err);
     }
     expect(last).toBeInstanceOf(ApiError);

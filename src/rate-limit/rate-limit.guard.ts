@@ -72,11 +72,13 @@ export class RateLimitGuard extends ThrottlerGuard {
       if (identity?.kind === 'unverified') {
         // A key the cache does not know costs a database lookup, and unknown keys count against
         // their IP: a client whose IP is refused anyway gets that refusal without the lookup.
-        const tracker = this.ipTracker(req);
-        const windows = await this.windows(context);
-        const probe = this.store.refuses(tracker, windows);
-        const outcome = probe instanceof Promise ? await probe : probe;
-        if (outcome.status !== 'allowed') this.refuse(res, tracker, outcome);
+        if (!identity.knownValid) {
+          const tracker = this.ipTracker(req);
+          const windows = await this.windows(context);
+          const probe = this.store.refuses(tracker, windows);
+          const outcome = probe instanceof Promise ? await probe : probe;
+          if (outcome.status !== 'allowed') this.refuse(res, tracker, outcome);
+        }
         identity = req.identity = await this.apiKeys.verify(identity.hash);
       }
       const windows = await this.windows(context);
