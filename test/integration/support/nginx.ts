@@ -24,7 +24,7 @@ export function sampleConfig(port: number, upstreams: number[]): string {
   const sample = readFileSync(SAMPLE, 'utf8');
   const servers = upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=3 fail_timeout=10s;`);
   let config = sample.replace(
-    /(    server 10\.0\.0\.\d+:3000[^\n]*\n)+/,
+    /( {4}server 10\.0\.0\.\d+:3000[^\n]*\n)+/,
     `${servers.join('\n')}\n`,
   );
   config = config.replace('listen 443 ssl http2;', `listen 127.0.0.1:${port};`);
