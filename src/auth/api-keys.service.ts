@@ -112,13 +112,6 @@ export class ApiKeysService {
       : (this.cache.get(hash)?.identity ?? identityOf(principal));
   }
 
-  /** The principal a raw key stands for, or undefined when it is unknown, revoked or foreign. */
-  async authenticate(rawKey: string): Promise<Principal | undefined> {
-    let identity = this.identify(rawKey);
-    if (identity.kind === 'unverified') identity = await this.verify(identity.hash);
-    return identity.kind === 'key' ? identity.principal : undefined;
-  }
-
   private async lookUp(hash: string): Promise<Principal | undefined> {
     const now = Date.now();
     const key = await this.keys.findOneBy({ keyHash: hash, revokedAt: IsNull() });
