@@ -74,14 +74,14 @@ export class RateLimitGuard extends ThrottlerGuard {
         // their IP: a client whose IP is refused anyway gets that refusal without the lookup.
         if (!identity.knownValid) {
           const tracker = this.ipTracker(req);
-          const windows = await this.windows(context);
-          const probe = this.store.refuses(tracker, windows);
+          const probe = this.store.refuses(tracker, await this.windows(context));
           const outcome = probe instanceof Promise ? await probe : probe;
           if (outcome.status !== 'allowed') this.refuse(res, tracker, outcome);
         }
         identity = req.identity = await this.apiKeys.verify(identity.hash);
       }
-      const windows = await this.windows(context);
+      const resolved = this.windows(context);
+      const windows = Array.isArray(resolved) ? resolved : await resolved;
       const tracker =
         identity?.kind === 'key' ? `key:${identity.principal.keyId}` : this.ipTracker(req);
       const counted = this.store.consume(tracker, windows);
