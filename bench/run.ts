@@ -5,6 +5,7 @@ import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type autocannon from 'autocannon';
+import pg from 'pg';
 import {
   makeCatalog,
   mulberry32,
@@ -801,6 +802,207 @@ async function instructionCounts(opts: BenchOptions): Promise<void> {
   report.instructions = { valgrind: version, ...COUNTED, perRequest: counts };
 }
 
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+/** A well-formed production key that no database holds. */
+function randomApiKey(random: () => number): string {
+  let secret = '';
+  for (let i = 0; i < 40; i++) secret += BASE62[Math.floor(random() * 62)];
+  return `pk_live_${secret}`;
+}
+
+function randomKeyRequest(seed: number): autocannon.Request {
+  const random = mulberry32(seed);
+  return {
+    method: 'GET',
+    path: '/v1/inventory',
+    setupRequest: (request) => ({
+      ...request,
+      headers: { ...request.headers, authorization: `Bearer ${randomApiKey(random)}` },
+    }),
+  };
+}
+
+/** The same server under another name: one flood per name, alternating within each round. */
+function alias(target: Target, name: string): Target {
+  return Object.create(target, { name: { value: name } }) as Target;
+}
+
+/** Sends `count` requests one after another; returns the statuses seen. */
+async function sendSequentially(
+  url: string,
+  count: number,
+  headers: () => Record<string, string>,
+): Promise<Set<number>> {
+  const seen = new Set<number>();
+  for (let i = 0; i < count; i++)
+    seen.add((await timedRequest(`${url}/v1/inventory`, { headers: headers() })).status);
+  return seen;
+}
+
+/** seq_scan + idx_scan of api_keys, once the statistics collector has caught up. */
+async function apiKeysScans(databaseUrl: string): Promise<number> {
+  await sleep(1500);
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ scans: string }>(
+      `SELECT coalesce(seq_scan, 0) + coalesce(idx_scan, 0) AS scans FROM pg_stat_user_tables WHERE relname = 'api_keys'`,
+    );
+    return Number(rows[0]?.scans ?? 0);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Floods that are refused: well-formed random keys from a banned IP, a banned key, and no key
+ * (all from this machine's one address, banned before measuring), each against a successful
+ * GET of the same catalogue in the same rounds. What a refusal costs the server is the ratio of
+ * server CPU per response. On PostgreSQL, the random-key flood must not reach api_keys once the
+ * IP's budget for failed lookups is spent.
+ */
+async function abuse(opts: BenchOptions): Promise<void> {
+  const catalog = writeCatalog(work, makeCatalog(opts.items));
+  const main = prepareDatabase(work, 'service-abuse', catalog);
+  const env = serviceEnv(main.databaseUrl);
+  const banned = execFileSync(
+    process.execPath,
+    [
+      'dist/cli/cli.js',
+      'keys',
+      'create',
+      '--plan',
+      'free',
+      '--per-minute',
+      '1',
+      '--name',
+      'banned',
+    ],
+    { env: { ...process.env, ...env }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
+  )
+    .trim()
+    .split('\n')
+    .at(-1)!
+    .trim();
+  const svc = await start(
+    service('service', main.databaseUrl, main.apiKey, { RATE_LIMIT_BAN_SECONDS: '86400' }),
+  );
+  const random = mulberry32(7);
+  // The valid key is used before its address is banned, as a client sharing it would have.
+  if ((await timedRequest(`${svc.url}/v1/inventory`, { headers: svc.headers })).status !== 200)
+    throw new Error('abuse: the valid key was refused');
+  const bannedIp = await sendSequentially(svc.url, 90, () => ({}));
+  const bannedKey = await sendSequentially(svc.url, 30, () => ({
+    authorization: `Bearer ${banned}`,
+  }));
+  if (!bannedIp.has(429) || !bannedKey.has(429))
+    throw new Error('abuse: could not ban the client address and the key before measuring');
+
+  const ok = alias(svc, 'GET 200 (valid key)');
+  const randomKeys = alias(svc, 'random keys, banned IP');
+  const bannedFlood = alias(svc, 'banned key');
+  const noKey = alias(svc, 'no key, banned IP');
+  // What any answer costs here (parsing, routing, headers, the write): no guard, no limiter.
+  const liveness = alias(svc, 'GET /health (reference)');
+  let seed = 1;
+  const floods = [ok, randomKeys, bannedFlood, noKey, liveness];
+  const results = await alternate('abuse', floods, (target) => {
+    if (target === liveness) return [{ method: 'GET', path: '/health' }];
+    if (target === randomKeys) return [randomKeyRequest(seed++)];
+    if (target === bannedFlood)
+      return [
+        { method: 'GET', path: '/v1/inventory', headers: { authorization: `Bearer ${banned}` } },
+      ];
+    if (target === noKey) return [{ method: 'GET', path: '/v1/inventory' }];
+    return getRequest(svc);
+  });
+  throughputTable(
+    `Refused floods against a successful GET /v1/inventory of ${opts.items} items (${opts.connections} connections)`,
+    results,
+    ok.name,
+  );
+  for (const flood of [randomKeys, bannedFlood, noKey]) {
+    const cpu = ratio(results, flood.name, ok.name, (run) => run.cpuUsPerResponse);
+    check(
+      `Abuse: ${flood.name}, server CPU per response vs a 200 GET`,
+      fmt.ratio(cpu),
+      '<= 0.7x',
+      cpu <= 0.7,
+    );
+    const other = failures(results[flood.name], (status) => status === 429);
+    check(`Abuse: ${flood.name}, responses other than 429`, String(other), '0', other === 0);
+  }
+  const not200 = failures(results[ok.name], (status) => status === 200);
+  check('Abuse: valid key during the floods, non-200 responses', String(not200), '0', not200 === 0);
+  await stop(svc);
+  report.abuse = { items: opts.items, floods: summarise(results) };
+
+  // PostgreSQL: does the random-key flood reach api_keys once the budget is spent?
+  const admin = new pg.Client({ connectionString: opts.postgresUrl });
+  const reachable = await admin.connect().then(
+    () => true,
+    () => false,
+  );
+  if (!reachable) {
+    check('Abuse on PostgreSQL: api_keys scans during the flood', 'not measured', '0', true);
+    report.abusePostgres = `PostgreSQL unreachable at ${opts.postgresUrl}`;
+    return;
+  }
+  const name = `petstore_bench_abuse_${process.pid}`;
+  await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(opts.postgresUrl);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+  try {
+    const onPg = await start(
+      service('service on PostgreSQL', databaseUrl, main.apiKey, {
+        RATE_LIMIT_BAN_SECONDS: '86400',
+      }),
+    );
+    try {
+      // The budget: 60 failed lookups a minute, then refusals (and, after 20 more, the ban).
+      const budget = await sendSequentially(onPg.url, 90, () => ({
+        authorization: `Bearer ${randomApiKey(random)}`,
+      }));
+      if (!budget.has(429)) throw new Error('abuse: the random-key budget was never spent');
+      const before = await apiKeysScans(databaseUrl);
+      const flood = await runLoad(
+        {
+          url: onPg.url,
+          connections: opts.connections,
+          duration: opts.duration * opts.rounds,
+          requests: [randomKeyRequest(seed++)],
+        },
+        () => onPg.cpuMicros(),
+      );
+      const scans = (await apiKeysScans(databaseUrl)) - before;
+      log(
+        `  abuse on PostgreSQL: ${flood.responses} random-key requests ${JSON.stringify(flood.statuses)}, api_keys scans ${scans}`,
+      );
+      check(
+        'Abuse on PostgreSQL: api_keys scans during a random-key flood from a spent IP',
+        `${scans} in ${flood.responses} requests`,
+        '0',
+        scans === 0,
+      );
+      report.abusePostgres = {
+        requests: flood.responses,
+        statuses: flood.statuses,
+        apiKeysScans: scans,
+        rps: round(flood.rps, 0),
+        cpuUsPerResponse: round(flood.cpuUsPerResponse, 1),
+      };
+    } finally {
+      await stop(onPg);
+    }
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
+    await admin.end();
+  }
+}
+
 function gitDescribe(): string {
   try {
     const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
@@ -828,12 +1030,13 @@ async function main(): Promise<void> {
   log(
     `bench: ${options.rounds} rounds x ${options.duration} s per target, ${options.connections} connections; ${pinning.description}`,
   );
-  const underLoad = (['get', 'patch', 'large', 'soak'] as const).some((scenario) =>
+  const underLoad = (['get', 'patch', 'large', 'soak', 'abuse'] as const).some((scenario) =>
     options.scenarios.has(scenario),
   );
   if (['get', 'patch', 'soak'].some((s) => options.scenarios.has(s as never)))
     await smallCatalogue(options);
   if (options.scenarios.has('large')) await largeCatalogue(options);
+  if (options.scenarios.has('abuse')) await abuse(options);
   if (options.scenarios.has('instructions')) await instructionCounts(options);
 
   const machine = `${cpus().length} x ${cpus()[0]?.model ?? 'CPU'}, ${fmt.mib(totalmem())} RAM, Node ${process.version}`;

@@ -39,7 +39,7 @@ export class AppModule {
         AuthModule,
         RateLimitModule.forRoot(config),
         HealthModule,
-        MetricsModule.forRoot(config),
+        MetricsModule.forRoot(),
         SeedModule,
         // NotFoundModule comes last so its catch-all route is registered after every real one.
         ...API_V1_MODULES,

@@ -623,7 +623,7 @@ describe('fuzzing headers with the rate limiter on (e2e)', () => {
 
   beforeAll(async () => {
     t = await createTestApp({
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '1',
       RATE_LIMIT_BAN_THRESHOLD: '5',
       RATE_LIMIT_BAN_SECONDS: '60',
     });

@@ -1,9 +1,9 @@
 import { parseArgs } from 'node:util';
 
-export const SCENARIOS = ['get', 'patch', 'large', 'soak', 'instructions'] as const;
+export const SCENARIOS = ['get', 'patch', 'large', 'soak', 'abuse', 'instructions'] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 /** Instruction counts need valgrind and take minutes per server: run only when asked for. */
-const DEFAULT_SCENARIOS: readonly Scenario[] = ['get', 'patch', 'large', 'soak'];
+const DEFAULT_SCENARIOS: readonly Scenario[] = ['get', 'patch', 'large', 'soak', 'abuse'];
 
 export interface BenchOptions {
   /** Measurement rounds; every target runs once per round, in an order that rotates. */
@@ -19,6 +19,8 @@ export interface BenchOptions {
   soak: number;
   scenarios: Set<Scenario>;
   redisUrl: string | undefined;
+  /** A PostgreSQL server on which the abuse scenario creates (and drops) a database of its own. */
+  postgresUrl: string;
   out: string;
 }
 
@@ -76,6 +78,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     soak: number('soak'),
     scenarios,
     redisUrl: env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',
+    postgresUrl: env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
     out: (values.out as string | undefined) ?? env.BENCH_OUT ?? 'bench/results/latest.json',
   };
 }

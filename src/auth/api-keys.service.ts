@@ -16,7 +16,7 @@ import {
 import { EXPIRES_IN, GRACE, type DurationRule } from './key-duration.js';
 import { isKeyScope, type KeyScope } from './key-scope.js';
 import { Plan, quotaFor } from './plans.js';
-import type { Principal } from './principal.js';
+import type { Identity, Principal } from './principal.js';
 
 export interface CreateKeyInput {
   plan: Plan;
@@ -62,8 +62,14 @@ function checkDuration(field: string, ms: number | undefined, rule: DurationRule
   }
 }
 
+const INVALID: Identity = Object.freeze({ kind: 'invalid' });
+
+function identityOf(principal: Principal): Identity {
+  return { kind: 'key', principal };
+}
+
 interface CachedKey {
-  principal: Principal;
+  identity: Identity;
   /** Date.now() after which the entry is looked up again. */
   cachedUntil: number;
   /** The key's own expiry on the service clock, or Infinity. */
@@ -75,7 +81,8 @@ export class ApiKeysService {
   /**
    * Valid keys by hash, kept for `API_KEY_CACHE_TTL_MS` (at most 9 s) so a key revoked or
    * rolled by another process stops within the contract's 10 s, and never past the key's own
-   * expiry. Misses always go to the database, so a key created elsewhere works at once.
+   * expiry. Misses go to the database (when the client's IP may still spend a lookup:
+   * RateLimitGuard), so a key created elsewhere works at once.
    */
   private readonly cache = new Map<string, CachedKey>();
 
@@ -237,24 +244,28 @@ export class ApiKeysService {
   }
 
   /**
-   * The principal a raw key stands for, or undefined when it is unknown, revoked, expired or
-   * foreign. Synchronous while the key is cached: this runs on every request.
+   * Who a raw key names, as far as the key cache knows without a query: a key, an invalid key
+   * (malformed, or of the other environment by its prefix), or an unverified one (its hash)
+   * that `verify` looks up. Runs on every request.
    */
-  authenticate(rawKey: string): Principal | undefined | Promise<Principal | undefined> {
-    // A key of the other environment is refused by its prefix, without a lookup.
+  identify(rawKey: string): Identity {
     if (!isWellFormedApiKey(rawKey) || !rawKey.startsWith(keyPrefixFor(this.config.env)))
-      return undefined;
+      return INVALID;
     const hash = hashApiKey(rawKey);
     const cached = this.cache.get(hash);
-    if (
-      cached &&
-      cached.cachedUntil > Date.now() &&
-      (cached.expiresAt === Infinity || cached.expiresAt > this.clock.now())
-    ) {
-      return cached.principal;
-    }
-    this.cache.delete(hash);
-    return this.lookUp(hash);
+    if (cached === undefined) return { kind: 'unverified', hash, knownValid: false };
+    if (cached.cachedUntil > Date.now() && cached.expiresAt > this.clock.now())
+      return cached.identity;
+    return { kind: 'unverified', hash, knownValid: true };
+  }
+
+  /** Looks an unverified key up: a key, or invalid when unknown, revoked, expired or foreign. */
+  async verify(hash: string): Promise<Identity> {
+    const principal = await this.lookUp(hash);
+    if (principal === undefined) this.cache.delete(hash);
+    return principal === undefined
+      ? INVALID
+      : (this.cache.get(hash)?.identity ?? identityOf(principal));
   }
 
   private async lookUp(hash: string): Promise<Principal | undefined> {
@@ -272,10 +283,13 @@ export class ApiKeysService {
       scope: key.scope,
     };
     if (this.config.auth.keyCacheTtlMs > 0) {
+      // Entries stay past their expiry (a valid key's is refreshed at its next use), so the
+      // bound evicts by age: the first inserted is the least recently refreshed.
+      this.cache.delete(hash);
       if (this.cache.size >= MAX_CACHED_KEYS) this.cache.delete(this.cache.keys().next().value!);
       // The entry ends with the key: a cached key is never served past its own expiry.
       this.cache.set(hash, {
-        principal,
+        identity: identityOf(principal),
         cachedUntil: cachedAt + this.config.auth.keyCacheTtlMs,
         expiresAt,
       });

@@ -69,7 +69,7 @@ describe('loadConfig', () => {
       /^DATABASE_URL must be sqlite:<path>, sqlite::memory: or postgres:\/\/…/,
     );
     expect(failure({ TRUST_PROXY: 'maybe' })).toMatch(
-      /^TRUST_PROXY must be one of 1, true, yes, on, 0, false/,
+      /^TRUST_PROXY must be false, a number of proxy hops .* \(got "maybe"\)$/,
     );
     expect(failure({ REDIS_URL: 'http://x' })).toMatch(
       /^REDIS_URL must be a URL \(redis:, rediss:\)/,
@@ -103,7 +103,7 @@ describe('loadConfig', () => {
       requestMs: 30_000,
       keepAliveMs: 5_000,
     });
-    expect(config.metrics).toEqual({ enabled: true, port: undefined });
+    expect(config.metrics).toEqual({ enabled: true, port: undefined, host: '127.0.0.1' });
     const custom = loadConfig({
       CORS_ORIGINS: ' https://shop.example, http://localhost:8080 ,',
       HTTP_HEADERS_TIMEOUT_MS: '2000',
@@ -114,7 +114,10 @@ describe('loadConfig', () => {
     });
     expect(custom.http.corsOrigins).toEqual(['https://shop.example', 'http://localhost:8080']);
     expect(custom.http.timeouts).toEqual({ headersMs: 2000, requestMs: 2000, keepAliveMs: 65_000 });
-    expect(custom.metrics).toEqual({ enabled: false, port: 9464 });
+    expect(custom.metrics).toEqual({ enabled: false, port: 9464, host: '127.0.0.1' });
+    expect(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '10.1.2.3' }).metrics.host).toBe(
+      '10.1.2.3',
+    );
     expect(loadConfig({ CORS_ORIGINS: '*' }).http.corsOrigins).toEqual(['*']);
     expect(failure({ CORS_ORIGINS: 'https://shop.example/' })).toMatch(
       /^CORS_ORIGINS must be a comma-separated list of origins/,
@@ -139,5 +142,47 @@ describe('loadConfig', () => {
       keyPrefix: 'x:',
       commandTimeoutMs: 500,
     });
+  });
+
+  it('should read TRUST_PROXY as false, a hop count or addresses, and refuse true in one line', () => {
+    expect(loadConfig({}).http.trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).http.trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).http.trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).http.trustProxy).toBe(2);
+    expect(
+      loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8,fd00::/8 ,192.0.2.1' }).http.trustProxy,
+    ).toEqual(['loopback', '10.0.0.0/8', 'fd00::/8', '192.0.2.1']);
+    for (const value of ['true', 'TRUE', 'yes', 'on']) {
+      const message = failure({ TRUST_PROXY: value });
+      expect(message).toMatch(/^TRUST_PROXY must be the number of proxies .*\(e\.g\. 1\)/);
+      expect(message).not.toContain('\n');
+    }
+    for (const value of ['10.0.0.0/33', 'example.com', '10.0.0.1,,x', '::1/129', '101'])
+      expect(failure({ TRUST_PROXY: value })).toMatch(/^TRUST_PROXY must be/);
+  });
+
+  it('should never print the user or password of a URL it refuses', () => {
+    for (const [name, value] of [
+      ['DATABASE_URL', 'mysql://admin:s3cret@db.example/petstore'],
+      ['DATABASE_URL', 'postgres://admin:s3cret@db.example:notaport/petstore'],
+      ['REDIS_URL', 'http://default:s3cret@cache.example:6379'],
+      ['REDIS_URL', 'redis://:s3cret@[bad'],
+      ['PUBLIC_BASE_URL', 'https://user:s3cret@api.example.com'],
+    ]) {
+      const message = failure({ [name]: value });
+      expect(message).toMatch(new RegExp(`^${name} must be`));
+      expect(message).not.toContain('s3cret');
+      expect(message).not.toContain('admin');
+    }
+  });
+
+  it('should seed demo data only in development, and on PostgreSQL only when APP_ENV says so', () => {
+    const postgres = 'postgres://localhost/petstore';
+    expect(loadConfig({}).seedDemo).toBe(true);
+    expect(loadConfig({ DATABASE_URL: 'sqlite::memory:' }).seedDemo).toBe(true);
+    expect(loadConfig({ DATABASE_URL: postgres }).seedDemo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: postgres, APP_ENV: 'development' }).seedDemo).toBe(true);
+    expect(loadConfig({ APP_ENV: 'staging' }).seedDemo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: postgres, APP_ENV: 'production' }).seedDemo).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import { isAbsolute, resolve } from 'node:path';
 import { ConfigError, Env, bool, date, int, oneOf, optionalStr, str, url } from './env.schema.js';
+import { parseTrustProxy, type TrustProxy } from './trust-proxy.js';
 
 export const APP_ENVS = ['development', 'staging', 'production'] as const;
 export type AppEnv = (typeof APP_ENVS)[number];
@@ -39,7 +40,7 @@ export abstract class AppConfig {
   abstract readonly http: {
     port: number;
     host: string;
-    trustProxy: boolean;
+    trustProxy: TrustProxy;
     /** The production base address (`PUBLIC_BASE_URL`), ending in /v1; undefined when not configured. */
     publicBaseUrl: string | undefined;
     stagingBaseUrl: string | undefined;
@@ -57,7 +58,14 @@ export abstract class AppConfig {
     failOpen: boolean;
   };
   abstract readonly pets: { sunset: Date };
-  abstract readonly metrics: { enabled: boolean; port: number | undefined };
+  /** Metrics are served only on their own port (METRICS_PORT on METRICS_HOST), never on the API's. */
+  abstract readonly metrics: { enabled: boolean; port: number | undefined; host: string };
+  /**
+   * Whether an empty database gets the demo catalogue and a demo key: development only, and on a
+   * database other than SQLite only when APP_ENV=development is set explicitly, so a deployment
+   * that forgets APP_ENV never prints a working key.
+   */
+  abstract readonly seedDemo: boolean;
 }
 
 export const DEFAULT_SQLITE_PATH = './data/petstore.sqlite';
@@ -171,19 +179,20 @@ export function loadConfig(env: Env): AppConfig {
   if (metricsPort !== undefined && metricsPort === port) {
     throw new ConfigError('METRICS_PORT', `a port other than PORT (${port})`, String(metricsPort));
   }
+  const database = databaseConfig(env);
   return {
     env: appEnv,
     http: {
       port,
       host: str(env, 'HOST', '0.0.0.0'),
-      trustProxy: bool(env, 'TRUST_PROXY', false),
+      trustProxy: parseTrustProxy(env.TRUST_PROXY),
       publicBaseUrl: baseUrl(env, 'PUBLIC_BASE_URL'),
       stagingBaseUrl: baseUrl(env, 'STAGING_BASE_URL'),
       corsOrigins: corsOrigins(env),
       timeouts: serverTimeouts(env),
     },
     log: { level: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info') },
-    database: databaseConfig(env),
+    database,
     redis: redisConfig(env),
     auth: { keyCacheTtlMs: int(env, 'API_KEY_CACHE_TTL_MS', 5000, 0, 9_000) },
     rateLimit: {
@@ -193,6 +202,13 @@ export function loadConfig(env: Env): AppConfig {
       failOpen: bool(env, 'RATE_LIMIT_FAIL_OPEN', false),
     },
     pets: { sunset: petsSunset(env) },
-    metrics: { enabled: bool(env, 'METRICS_ENABLED', true), port: metricsPort },
+    metrics: {
+      enabled: bool(env, 'METRICS_ENABLED', true),
+      port: metricsPort,
+      host: str(env, 'METRICS_HOST', '127.0.0.1'),
+    },
+    seedDemo:
+      appEnv === 'development' &&
+      (database.type === 'sqlite' || optionalStr(env, 'APP_ENV') !== undefined),
   };
 }

@@ -1,15 +1,28 @@
+/** Names the bad variable and what it accepts; the value shown never includes a URL's user or password. */
 export class ConfigError extends Error {
+  readonly received: string;
+
   constructor(
     readonly variable: string,
     readonly accepts: string,
-    readonly received: string,
+    received: string,
   ) {
-    super(`${variable} must be ${accepts} (got ${JSON.stringify(received)})`);
+    const shown = hideUserinfo(received);
+    super(`${variable} must be ${accepts} (got ${JSON.stringify(shown)})`);
+    this.received = shown;
     this.name = 'ConfigError';
   }
 }
 
 export type Env = Record<string, string | undefined>;
+
+/**
+ * A URL as an error message may show it: everything before the last `@` (user and password,
+ * also when mistyped so the URL does not parse) is hidden, the scheme kept.
+ */
+export function hideUserinfo(value: string): string {
+  return value.includes('@') ? value.replace(/^([a-z][a-z0-9+.-]*:\/*)?[^]*@/i, '$1***@') : value;
+}
 
 /** Reads one variable; empty strings count as unset so `FOO=` falls back to the default. */
 function raw(env: Env, name: string): string | undefined {

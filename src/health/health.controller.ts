@@ -12,6 +12,10 @@ import { GracefulShutdown } from './graceful-shutdown.js';
 
 /** Every 503 names when to try again (contract); a probe of a replaced or recovering instance may retry soon. */
 const NOT_READY_HEADERS = { 'Retry-After': '5' };
+/** How old a readiness answer may be (contract: at most 1 s). */
+export const READY_CHECK_MAX_AGE_MS = 1000;
+
+type ReadyOutcome = { ok: true; body: unknown } | { ok: false; message: string };
 
 @Public()
 @Controller('health')
@@ -29,26 +33,42 @@ export class HealthController {
     return { status: 'ok' };
   }
 
-  /** Readiness: every dependency answers; 503 names the ones that do not. */
+  /**
+   * Readiness: every dependency answers; 503 names the ones that do not. Answered from a check
+   * at most READY_CHECK_MAX_AGE_MS old (the contract's 1 s), and concurrent probes share the one
+   * in flight, so a flood of probes costs no more than one database ping a second.
+   */
   @Get('ready')
   @HealthCheck()
-  async ready(): Promise<unknown> {
+  ready(): Promise<unknown> {
     if (this.shutdown.draining)
       throw new ApiError('service_unavailable', 'Not ready: shutting down', NOT_READY_HEADERS);
+    const now = Date.now();
+    if (this.lastCheck === undefined || now - this.lastCheck.at >= READY_CHECK_MAX_AGE_MS) {
+      this.lastCheck = { at: now, result: this.check() };
+    }
+    return this.lastCheck.result.then((outcome) => {
+      if (outcome.ok) return outcome.body;
+      throw new ApiError('service_unavailable', outcome.message, NOT_READY_HEADERS);
+    });
+  }
+
+  private lastCheck?: { at: number; result: Promise<ReadyOutcome> };
+
+  private async check(): Promise<ReadyOutcome> {
     const checks: HealthIndicatorFunction[] = [
       () => this.db.pingCheck('database', { timeout: 1000 }),
       ...this.rateLimit.checks(),
     ];
     try {
-      return await this.health.check(checks);
+      return { ok: true, body: await this.health.check(checks) };
     } catch (err) {
       if (!(err instanceof ServiceUnavailableException)) throw err;
       const failed = Object.keys((err.getResponse() as { error?: object }).error ?? {});
-      throw new ApiError(
-        'service_unavailable',
-        `Not ready: ${failed.join(', ') || 'a dependency'} unavailable`,
-        NOT_READY_HEADERS,
-      );
+      return {
+        ok: false,
+        message: `Not ready: ${failed.join(', ') || 'a dependency'} unavailable`,
+      };
     }
   }
 }

@@ -1,14 +1,14 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { RequestObservers } from '../common/http/request-observers.js';
 import { AppConfig } from '../config/app-config.js';
-import { MetricsController } from './metrics.controller.js';
 import { MetricsServer } from './metrics.server.js';
 import { MetricsService } from './metrics.service.js';
 
 /**
  * Prometheus metrics. MetricsService is global so the exception filter and the rate limiter can
- * report events. METRICS_ENABLED=false removes the endpoint and the per-request timing;
- * METRICS_PORT moves the endpoint off the API port.
+ * report events. The endpoint is never on the API port (it reveals versions, traffic and bans,
+ * and a scrape is dear): only METRICS_PORT, on METRICS_HOST, serves it. METRICS_ENABLED=false
+ * removes the endpoint and the per-request timing.
  */
 @Global()
 @Module({})
@@ -17,11 +17,9 @@ export class MetricsModule {
     if (config.metrics.enabled) observers.add(metrics);
   }
 
-  static forRoot(config: AppConfig): DynamicModule {
-    const onApiPort = config.metrics.enabled && config.metrics.port === undefined;
+  static forRoot(): DynamicModule {
     return {
       module: MetricsModule,
-      controllers: onApiPort ? [MetricsController] : [],
       providers: [MetricsService, MetricsServer],
       exports: [MetricsService],
     };

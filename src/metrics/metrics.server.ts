@@ -15,8 +15,8 @@ function sendError(res: ServerResponse, status: 404 | 500, code: string, message
 }
 
 /**
- * With METRICS_PORT set, /metrics is served by this small server of its own instead of the API
- * port, so it can be bound to an address that only the monitoring network reaches.
+ * With METRICS_PORT set, /metrics is served by this small server of its own, bound to
+ * METRICS_HOST (loopback unless told otherwise), so only the monitoring network reaches it.
  */
 @Injectable()
 export class MetricsServer implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -40,13 +40,16 @@ export class MetricsServer implements OnApplicationBootstrap, OnApplicationShutd
     applyServerTimeouts(server, this.config.http.timeouts);
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
-      server.listen(port, this.config.http.host, () => {
+      server.listen(port, this.config.metrics.host, () => {
         server.off('error', reject);
         resolve();
       });
     });
     this.server = server;
-    this.logger.log(`Metrics on http://${this.config.http.host}:${this.port}/metrics`);
+    const host = this.config.metrics.host.includes(':')
+      ? `[${this.config.metrics.host}]`
+      : this.config.metrics.host;
+    this.logger.log(`Metrics on http://${host}:${this.port}/metrics`);
   }
 
   async onApplicationShutdown(): Promise<void> {

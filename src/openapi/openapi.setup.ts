@@ -1,6 +1,7 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import type { AppConfig } from '../config/app-config.js';
+import { docsAssetsOnly } from './docs-assets.js';
 import { buildOpenApiDocument } from './openapi.document.js';
 
 export const DOCS_PATH = 'docs';
@@ -15,6 +16,7 @@ export const OPENAPI_JSON_PATH = 'v1/openapi.json';
 export function setupOpenApi(app: NestExpressApplication, config: AppConfig): OpenAPIObject {
   // Built now rather than on the first request, so an undocumented operation fails the start.
   const document = buildOpenApiDocument(app, config);
+  app.use(`/${DOCS_PATH}`, docsAssetsOnly);
   SwaggerModule.setup(DOCS_PATH, app, document, {
     jsonDocumentUrl: OPENAPI_JSON_PATH,
     raw: ['json'],

@@ -10,7 +10,10 @@ import {
 } from '@nestjs/throttler';
 import { isPublicRoute } from '../auth/api-key.guards.js';
 import type { IdentifiedRequest } from '../auth/principal.js';
-import { ApiError } from '../common/errors/api-error.js';
+import { ApiKeysService } from '../auth/api-keys.service.js';
+import type { Quota } from '../auth/plans.js';
+import { clientAddress, ipv6Prefix64 } from '../common/client-address.js';
+import { ApiError, refusal } from '../common/errors/api-error.js';
 import { AppConfig } from '../config/app-config.js';
 import { MetricsService } from '../metrics/metrics.service.js';
 import {
@@ -18,11 +21,17 @@ import {
   rateLimitPolicyHeader,
   retryAfterSeconds,
 } from './rate-limit.headers.js';
+import { PLAN_WINDOWS, quotaOf } from './plan-windows.js';
 import type { RateLimitOutcome, WindowSpec } from './rate-limit.policy.js';
 import { RateLimitStorage, RateLimitStoreUnavailableError } from './storage/rate-limit.storage.js';
 
 /** How long a client is told to wait when the store is down and the limiter fails closed. */
 export const STORE_DOWN_RETRY_AFTER_SECONDS = 5;
+
+function setLimitHeaders(res: ServerResponse, outcome: RateLimitOutcome): void {
+  const limitHeaders = rateLimitHeaders(outcome);
+  for (const name in limitHeaders) res.setHeader(name, limitHeaders[name]);
+}
 
 function resolve(value: Resolvable<number>, context: ExecutionContext): number | Promise<number> {
   return typeof value === 'function' ? value(context) : value;
@@ -41,39 +50,60 @@ export class RateLimitGuard extends ThrottlerGuard {
     @InjectThrottlerStorage() private readonly store: RateLimitStorage,
     reflector: Reflector,
     private readonly config: AppConfig,
+    private readonly apiKeys: ApiKeysService,
     @Optional() private readonly metrics?: MetricsService,
   ) {
     super(options, store, reflector);
+    const throttlers = Array.isArray(options) ? options : options.throttlers;
+    this.throttlersArePlans = throttlers === PLAN_WINDOWS;
   }
+
+  /** With the plan windows, a request's windows follow from its quota alone: resolved once per quota. */
+  private readonly throttlersArePlans: boolean;
+  private readonly planWindows = new WeakMap<Quota, WindowSpec[]>();
 
   override async canActivate(context: ExecutionContext): Promise<boolean> {
     // Every step that can answer synchronously does: a request waits for nothing it need not.
     if (this.skips(context)) return true;
     const req = context.switchToHttp().getRequest<IdentifiedRequest>();
     const res = context.switchToHttp().getResponse<ServerResponse>();
-    const resolved = this.windows(context);
-    const windows = Array.isArray(resolved) ? resolved : await resolved;
-    const identity = req.identity;
-    const tracker =
-      identity?.kind === 'key' ? `key:${identity.principal.keyId}` : await this.getTracker(req);
-    let outcome: RateLimitOutcome;
     try {
+      let identity = req.identity;
+      if (identity?.kind === 'unverified') {
+        // A key the cache does not know costs a database lookup, and unknown keys count against
+        // their IP: a client whose IP is refused anyway gets that refusal without the lookup.
+        if (!identity.knownValid) {
+          const tracker = this.ipTracker(req);
+          const probe = this.store.refuses(tracker, await this.windows(context));
+          const outcome = probe instanceof Promise ? await probe : probe;
+          if (outcome.status !== 'allowed') this.refuse(res, tracker, outcome);
+        }
+        identity = req.identity = await this.apiKeys.verify(identity.hash);
+      }
+      const resolved = this.windows(context);
+      const windows = Array.isArray(resolved) ? resolved : await resolved;
+      const tracker =
+        identity?.kind === 'key' ? `key:${identity.principal.keyId}` : this.ipTracker(req);
       const counted = this.store.consume(tracker, windows);
-      outcome = counted instanceof Promise ? await counted : counted;
+      const outcome = counted instanceof Promise ? await counted : counted;
+      if (outcome.status !== 'allowed') this.refuse(res, tracker, outcome);
+      setLimitHeaders(res, outcome);
+      return true;
     } catch (err) {
       if (!(err instanceof RateLimitStoreUnavailableError)) throw err;
       this.metrics?.redisError();
-      return this.storeUnavailable(res, windows);
+      return this.storeUnavailable(res, await this.windows(context));
     }
-    const limitHeaders = rateLimitHeaders(outcome);
-    for (const name in limitHeaders) res.setHeader(name, limitHeaders[name]);
-    if (outcome.status === 'allowed') return true;
+  }
 
+  /** Answers a refused request with its 429: headers set, and an error that captures no stack. */
+  private refuse(res: ServerResponse, tracker: string, outcome: RateLimitOutcome): never {
+    setLimitHeaders(res, outcome);
     const retryAfter = retryAfterSeconds(outcome);
     const headers = { 'Retry-After': String(retryAfter) };
     if (outcome.status === 'banned') {
       this.metrics?.rateLimitBanObserved(tracker, outcome, this.config.rateLimit.banSeconds * 1000);
-      throw new ApiError(
+      throw refusal(
         'api_key_banned',
         `Banned for ${retryAfter} s after too many requests over the rate limit; back off before retrying`,
         headers,
@@ -85,7 +115,7 @@ export class RateLimitGuard extends ThrottlerGuard {
     const quota = blocking
       ? `the ${blocking.name} quota of ${blocking.limit} requests`
       : 'the quota';
-    throw new ApiError(
+    throw refusal(
       'rate_limit_exceeded',
       `Rate limit exceeded: ${quota} is used up; retry in ${retryAfter} s`,
       headers,
@@ -105,13 +135,32 @@ export class RateLimitGuard extends ThrottlerGuard {
     );
   }
 
-  /** Callers without a valid key, by client IP (IPv6 per /64); a valid key is counted by its id, whatever its address. */
-  protected override async getTracker(req: IdentifiedRequest): Promise<string> {
-    return `ip:${await super.getTracker(req)}`;
+  /**
+   * Callers without a valid key, by client address (IPv6 per /64); a valid key is counted by its
+   * id, whatever its address. The address is always a valid IP (clientAddress), so a tracker
+   * never carries client text.
+   */
+  protected override getTracker(req: IdentifiedRequest): Promise<string> {
+    return Promise.resolve(this.ipTracker(req));
+  }
+
+  private ipTracker(req: IdentifiedRequest): string {
+    const address = clientAddress(req);
+    return address.includes(':') ? `ip:${ipv6Prefix64(address)}` : `ip:${address}`;
   }
 
   /** Our plans resolve their limits synchronously; a throttler option that returns a promise is awaited. */
   private windows(context: ExecutionContext): WindowSpec[] | Promise<WindowSpec[]> {
+    const req = context.switchToHttp().getRequest<IdentifiedRequest>();
+    const quota = quotaOf(req);
+    const known = this.planWindows.get(quota);
+    if (known !== undefined) return known;
+    const resolved = this.resolveWindows(context);
+    if (Array.isArray(resolved) && this.throttlersArePlans) this.planWindows.set(quota, resolved);
+    return resolved;
+  }
+
+  private resolveWindows(context: ExecutionContext): WindowSpec[] | Promise<WindowSpec[]> {
     let pending = false;
     const windows = this.throttlers.map((throttler) => {
       const ttlMs = resolve(throttler.ttl, context);

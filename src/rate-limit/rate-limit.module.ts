@@ -1,7 +1,10 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { HealthIndicatorService } from '@nestjs/terminus';
 import { ThrottlerModule } from '@nestjs/throttler';
+import { DataSource } from 'typeorm';
+import { AuthModule } from '../auth/auth.module.js';
 import { AppConfig } from '../config/app-config.js';
+import { deploymentId } from '../database/deployment-id.js';
 import { Clock, SystemClock } from './clock.js';
 import { PLAN_WINDOWS } from './plan-windows.js';
 import { RateLimitGuard } from './rate-limit.guard.js';
@@ -18,10 +21,22 @@ export function banPolicy(config: AppConfig): BanPolicy {
   };
 }
 
-/** Redis when REDIS_URL is set (and limiting is on: a disabled limiter never connects), else memory. */
-export function createRateLimitStorage(config: AppConfig, clock: Clock): RateLimitStorage {
+/**
+ * Redis when REDIS_URL is set (and limiting is on: a disabled limiter never connects), else
+ * memory. Redis keys carry the deployment's id, read from the database once.
+ */
+export async function createRateLimitStorage(
+  config: AppConfig,
+  clock: Clock,
+  dataSource: DataSource,
+): Promise<RateLimitStorage> {
   return config.rateLimit.enabled && config.redis
-    ? new RedisRateLimitStorage(config.redis, banPolicy(config), clock)
+    ? new RedisRateLimitStorage(
+        config.redis,
+        banPolicy(config),
+        clock,
+        `${await deploymentId(dataSource)}:`,
+      )
     : new MemoryRateLimitStorage(banPolicy(config), clock);
 }
 
@@ -38,11 +53,13 @@ export class RateLimitModule {
       imports: [
         // A factory, so the storage (and its Redis client) is built by the injector, once.
         ThrottlerModule.forRootAsync({
-          useFactory: () => ({
+          inject: [DataSource],
+          useFactory: async (dataSource: DataSource) => ({
             throttlers: PLAN_WINDOWS,
-            storage: createRateLimitStorage(config, clock),
+            storage: await createRateLimitStorage(config, clock, dataSource),
           }),
         }),
+        AuthModule,
       ],
       providers: [
         { provide: Clock, useValue: clock },

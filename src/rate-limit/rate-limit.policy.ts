@@ -65,12 +65,15 @@ export function windowEnd(ttlMs: number, now: number): number {
  * exhausted minute does not burn its day. A rejection is charged, for the ban, to the blocking
  * window: of the exhausted ones the one ending last, since only then would the request pass.
  * A banned client's requests change nothing, so the ban ends when it said it would.
+ * With `onlyIfRefused`, a request that would be accepted is not counted (the caller counts it
+ * elsewhere, or later): the question is only whether the client is refused right now.
  */
 export function applyRequest(
   state: ClientState,
   specs: readonly WindowSpec[],
   now: number,
   ban: BanPolicy,
+  onlyIfRefused = false,
 ): RateLimitOutcome {
   const counters = state.windows;
   if (counters.length !== specs.length) counters.length = specs.length;
@@ -95,7 +98,7 @@ export function applyRequest(
     retryAt = state.banUntil;
   } else if (blocking < 0) {
     status = 'allowed';
-    for (const counter of counters) counter.used += 1;
+    if (!onlyIfRefused) for (const counter of counters) counter.used += 1;
   } else if (++counters[blocking].rejected > ban.threshold) {
     // The count starts afresh, so a client back from a ban has the whole threshold again.
     counters[blocking].rejected = 0;

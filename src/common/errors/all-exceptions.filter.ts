@@ -104,10 +104,13 @@ export class AllExceptionsFilter implements ExceptionFilter {
       res.destroy();
       return;
     }
-    for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);
-    res
-      .status(error.status)
-      .json({ code: error.code, message: error.message, status: error.status });
+    for (const name in error.headers) res.setHeader(name, error.headers[name]);
+    // Written directly: an Error body holds no int64 for the JSON writer, and wants no ETag.
+    const body = JSON.stringify({ code: error.code, message: error.message, status: error.status });
+    res.statusCode = error.status;
+    res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    res.setHeader('Content-Length', Buffer.byteLength(body));
+    res.end(body);
   }
 
   private translate(exception: unknown, req: Request & { id?: string }): Translated {

@@ -19,6 +19,25 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * An ApiError made without capturing a stack trace, for the refusals a flood is made of (401,
+ * 429, a repeated header): each costs the abuser, not the service, and a trace of a refusal
+ * would say nothing. The filter treats it as any ApiError.
+ */
+export function refusal(
+  code: ErrorCode,
+  message: string,
+  headers: Record<string, string> = {},
+): ApiError {
+  return Object.assign(Object.create(ApiError.prototype) as ApiError, {
+    name: 'ApiError',
+    message,
+    code,
+    headers,
+    status: ERROR_STATUS[code],
+  });
+}
+
 export class ValidationFailedError extends ApiError {
   constructor(message: string) {
     super('validation_failed', message);

@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import type { IdentifiedRequest } from '../../auth/principal.js';
+import { clientAddress } from '../client-address.js';
 import type { RequestObserver } from '../http/request-observers.js';
 import { maskApiKeys, redactHeaders } from './log-redaction.js';
 import { requestId } from './request-id.js';
@@ -35,7 +36,7 @@ function entry(req: LoggedRequest, res: Response, ms: number, withHeaders: boole
     req: {
       method: req.method,
       url: maskApiKeys(req.originalUrl),
-      remoteAddress: req.ip,
+      remoteAddress: clientAddress(req),
       ...(withHeaders ? { headers: redactHeaders(req.headers) } : {}),
     },
     res: { statusCode: res.statusCode, ...(res.writableFinished ? {} : { aborted: true }) },

@@ -18,6 +18,17 @@ function describe(errors: ValidationError[], parent = ''): string[] {
   });
 }
 
+/** Problems an error message lists, at most: a body of a thousand unknown fields gets a short answer. */
+export const MAX_LISTED_PROBLEMS = 10;
+
+function summarize(problems: string[]): string {
+  const unique = [...new Set(problems)];
+  if (unique.length === 0) return 'Invalid request';
+  const listed = unique.slice(0, MAX_LISTED_PROBLEMS).join('; ');
+  const more = unique.length - MAX_LISTED_PROBLEMS;
+  return more > 0 ? `${listed}; and ${more} more` : listed;
+}
+
 const RESERVED_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
 /** The stock ValidationPipe's options behind ApiValidationPipe. */
@@ -28,8 +39,7 @@ export const API_VALIDATION_OPTIONS: ValidationPipeOptions = {
   stopAtFirstError: true,
   transform: true,
   validationError: { target: false, value: false },
-  exceptionFactory: (errors) =>
-    new ValidationFailedError([...new Set(describe(errors))].join('; ') || 'Invalid request'),
+  exceptionFactory: (errors) => new ValidationFailedError(summarize(describe(errors))),
 };
 
 /**

@@ -1,7 +1,9 @@
+import { Deployment1795400000000 as PostgresDeployment } from './postgres/1795400000000-Deployment.js';
 import { Init1795260717886 as PostgresInit } from './postgres/1795260717886-Init.js';
 import { Orders1795261339928 as PostgresOrders } from './postgres/1795261339928-Orders.js';
 import { InventoryVersion1795261585748 as PostgresInventoryVersion } from './postgres/1795261585748-InventoryVersion.js';
 import { KeyScopesExpiryRotation1795500333081 as PostgresKeyScopesExpiryRotation } from './postgres/1795500333081-KeyScopesExpiryRotation.js';
+import { Deployment1795400000000 as SqliteDeployment } from './sqlite/1795400000000-Deployment.js';
 import { Init1795260712490 as SqliteInit } from './sqlite/1795260712490-Init.js';
 import { Orders1795261331241 as SqliteOrders } from './sqlite/1795261331241-Orders.js';
 import { InventoryVersion1795261585748 as SqliteInventoryVersion } from './sqlite/1795261585748-InventoryVersion.js';
@@ -15,10 +17,12 @@ export const SQLITE_MIGRATIONS = [
   SqliteInventoryVersion,
   SqliteInventoryChanges,
   SqliteKeyScopesExpiryRotation,
+  SqliteDeployment,
 ];
 export const POSTGRES_MIGRATIONS = [
   PostgresInit,
   PostgresOrders,
   PostgresInventoryVersion,
   PostgresKeyScopesExpiryRotation,
+  PostgresDeployment,
 ];

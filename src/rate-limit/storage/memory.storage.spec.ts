@@ -65,4 +65,36 @@ describe('MemoryRateLimitStorage memory', () => {
     expect((await storage.consume(`ip:${DEFAULT_MAX_CLIENTS}`, FREE)).windows[0].used).toBe(2);
     expect((await storage.consume('ip:0', FREE)).windows[0].used).toBe(1);
   });
+
+  it('should never forget an active ban to make room, and forget anonymous clients first', async () => {
+    const clock = new ManualClock(START);
+    const storage = new MemoryRateLimitStorage(CONTRACT_BAN, clock, 100);
+    const one: WindowSpec[] = [{ name: 'minute', ttlMs: 60_000, limit: 1 }];
+    // The banned key arrived first: a store that evicts the oldest or soonest-expiring would drop it.
+    while ((await storage.consume('key:banned', one)).status !== 'banned');
+    await storage.consume('key:honest', FREE);
+    for (let i = 0; i < 10_000; i++) await storage.consume(`ip:10.0.${i >> 8}.${i & 255}`, FREE);
+    expect(storage.size).toBe(100);
+    expect((await storage.consume('key:banned', one)).status).toBe('banned');
+    expect((await storage.consume('key:honest', FREE)).windows[0].used).toBe(2);
+  });
+
+  it('should keep every active ban even when bans alone fill it', async () => {
+    const clock = new ManualClock(START);
+    const storage = new MemoryRateLimitStorage(CONTRACT_BAN, clock, 10);
+    const one: WindowSpec[] = [{ name: 'minute', ttlMs: 60_000, limit: 1 }];
+    for (let i = 0; i < 20; i++)
+      while ((await storage.consume(`ip:${i}`, one)).status !== 'banned');
+    expect(storage.size).toBe(20);
+    for (let i = 0; i < 20; i++)
+      expect((await storage.consume(`ip:${i}`, one)).status).toBe('banned');
+  });
+
+  it('should count nothing for refuses() unless it refuses', async () => {
+    const storage = new MemoryRateLimitStorage(CONTRACT_BAN, new ManualClock(START));
+    const one: WindowSpec[] = [{ name: 'minute', ttlMs: 60_000, limit: 1 }];
+    expect((await storage.refuses('ip:1', one)).status).toBe('allowed');
+    expect((await storage.consume('ip:1', one)).status).toBe('allowed');
+    expect((await storage.refuses('ip:1', one)).status).toBe('limited');
+  });
 });

@@ -16,17 +16,25 @@ interface Entry extends ClientState {
 export const DEFAULT_MAX_CLIENTS = 200_000;
 /** Expired entries dropped per request: more than one, so a backlog drains while clients arrive. */
 const EVICTIONS_PER_REQUEST = 4;
+/** Banned clients passed over per eviction before giving up: each is moved to the back, so this bounds the work. */
+const BANNED_SKIPS_PER_EVICTION = 64;
 
 /**
- * Counters of one process. Besides the Map, a queue records (key, expiry) each time a client's
+ * Counters of one process. Besides the Maps, a queue records (key, expiry) each time a client's
  * expiry grows, which happens at most once per window; expiries only grow with time, so the queue
  * front holds the first to expire and each request evicts a few expired clients from there. A
  * queued expiry the client has since outgrown is stale and skipped. Every request is O(1)
- * (amortised) and no timer is ever set. At `maxClients` the client expiring first is dropped to
- * make room, trading its counts for a hard memory bound; for more clients, or fleets, use Redis.
+ * (amortised) and no timer is ever set.
+ *
+ * `maxClients` bounds the clients that are not banned. When it is reached, a new client takes
+ * the place of the least recently arrived anonymous (per-IP) client, else of a key's; an active
+ * ban is never given up to make room, so a banned client cannot buy its way out by making others
+ * arrive. For more clients, or fleets, use Redis.
  */
 export class MemoryRateLimitStorage extends RateLimitStorage {
-  private readonly entries = new Map<string, Entry>();
+  /** Clients without a valid key (`ip:` trackers), apart, so they are the first to make room. */
+  private readonly anonymous = new Map<string, Entry>();
+  private readonly identified = new Map<string, Entry>();
   private queuedKeys: string[] = [];
   private queuedExpiries: number[] = [];
   private head = 0;
@@ -41,27 +49,79 @@ export class MemoryRateLimitStorage extends RateLimitStorage {
 
   /** Clients currently tracked. */
   get size(): number {
-    return this.entries.size;
+    return this.anonymous.size + this.identified.size;
   }
 
   consume(key: string, windows: readonly WindowSpec[]): RateLimitOutcome {
+    return this.apply(key, windows, false);
+  }
+
+  refuses(key: string, windows: readonly WindowSpec[]): RateLimitOutcome {
+    return this.apply(key, windows, true);
+  }
+
+  private mapOf(key: string): Map<string, Entry> {
+    return key.startsWith('ip:') ? this.anonymous : this.identified;
+  }
+
+  private apply(
+    key: string,
+    windows: readonly WindowSpec[],
+    onlyIfRefused: boolean,
+  ): RateLimitOutcome {
     const now = this.clock.now();
     this.evict(now, EVICTIONS_PER_REQUEST);
-    let entry = this.entries.get(key);
+    const map = this.mapOf(key);
+    let entry = map.get(key);
     if (entry === undefined || entry.expiresAt <= now) {
-      if (entry === undefined && this.entries.size >= this.maxClients) this.evict(Infinity, 1);
+      if (entry === undefined && this.size >= this.maxClients) this.makeRoom(now);
       entry = { windows: [], banUntil: 0, expiresAt: 0 };
-      this.entries.set(key, entry);
+      map.set(key, entry);
     }
-    const outcome = applyRequest(entry, windows, now, this.ban);
+    const outcome = applyRequest(entry, windows, now, this.ban, onlyIfRefused);
     let expiresAt = entry.banUntil;
     for (const window of outcome.windows) expiresAt = Math.max(expiresAt, window.resetAt);
     if (expiresAt > entry.expiresAt) {
       entry.expiresAt = expiresAt;
       this.queuedKeys.push(key);
       this.queuedExpiries.push(expiresAt);
+      if (this.queuedKeys.length - this.head > 4 * this.maxClients + 1024) this.rebuildQueue();
     }
     return outcome;
+  }
+
+  /**
+   * Clients forgotten to make room leave stale records in the queue, which a long ban at its
+   * front would keep there: past a multiple of the bound, the queue is built afresh from the Maps.
+   */
+  private rebuildQueue(): void {
+    const live: [string, number][] = [];
+    for (const map of [this.anonymous, this.identified])
+      for (const [key, entry] of map) live.push([key, entry.expiresAt]);
+    live.sort((a, b) => a[1] - b[1]);
+    this.queuedKeys = live.map(([key]) => key);
+    this.queuedExpiries = live.map(([, expiresAt]) => expiresAt);
+    this.head = 0;
+  }
+
+  /**
+   * Forgets one client that is not banned, anonymous first. Banned clients met on the way go to
+   * the back of their Map, so the next search does not meet them again first. When every client
+   * looked at is banned, nothing is forgotten and the Maps grow past the bound by this client.
+   */
+  private makeRoom(now: number): void {
+    for (const map of [this.anonymous, this.identified]) {
+      let skips = Math.min(BANNED_SKIPS_PER_EVICTION, map.size);
+      for (const [key, entry] of map) {
+        if (entry.banUntil <= now) {
+          map.delete(key);
+          return;
+        }
+        map.delete(key);
+        map.set(key, entry);
+        if (--skips <= 0) break;
+      }
+    }
   }
 
   /** Drops up to `budget` clients from the queue front whose expiry is at or before `until`. */
@@ -69,12 +129,13 @@ export class MemoryRateLimitStorage extends RateLimitStorage {
     while (budget > 0 && this.head < this.queuedKeys.length) {
       const key = this.queuedKeys[this.head];
       const expiresAt = this.queuedExpiries[this.head];
-      const entry = this.entries.get(key);
+      const map = this.mapOf(key);
+      const entry = map.get(key);
       const stale = entry === undefined || entry.expiresAt !== expiresAt;
       if (!stale && expiresAt > until) break;
       this.head += 1;
       if (!stale) {
-        this.entries.delete(key);
+        map.delete(key);
         budget -= 1;
       }
     }

@@ -30,6 +30,15 @@ export abstract class RateLimitStorage implements ThrottlerStorage {
   ): RateLimitOutcome | Promise<RateLimitOutcome>;
 
   /**
+   * `consume`, except that a request the client's state would accept is not counted: a refusal
+   * (limited or banned) is charged exactly as `consume` charges it.
+   */
+  abstract refuses(
+    key: string,
+    windows: readonly WindowSpec[],
+  ): RateLimitOutcome | Promise<RateLimitOutcome>;
+
+  /**
    * ThrottlerStorage: one epoch-aligned window of `ttl` ms. Blocking follows this storage's ban
    * policy rather than `blockDuration`: a request over the limit is rejected until the window
    * resets, and persistent retries earn the ban.

@@ -20,7 +20,8 @@ const KEY_GRACE_MS = 5_000;
  * `applyRequest` (rate-limit.policy.ts) as one atomic step: both windows and the ban in a single
  * round trip, so N instances sharing Redis accept exactly the limit between them.
  * KEYS[1] holds the ban's end; KEYS[1+i] is a hash {n: accepted, r: rejected} for window i.
- * ARGV: now, ban threshold, ban ms, key grace ms, then per window: limit, end (epoch ms).
+ * ARGV: now, ban threshold, ban ms, key grace ms, only-if-refused (1 or 0), then per window:
+ * limit, end (epoch ms).
  * Returns {status (0 allowed, 1 limited, 2 banned), retryAt, accepted count per window}.
  */
 export const CONSUME_SCRIPT = `
@@ -28,11 +29,12 @@ local now = tonumber(ARGV[1])
 local threshold = tonumber(ARGV[2])
 local banMs = tonumber(ARGV[3])
 local grace = tonumber(ARGV[4])
+local onlyIfRefused = ARGV[5] == '1'
 local n = #KEYS - 1
 local limits, ends, used = {}, {}, {}
 for i = 1, n do
-  limits[i] = tonumber(ARGV[3 + 2 * i])
-  ends[i] = tonumber(ARGV[4 + 2 * i])
+  limits[i] = tonumber(ARGV[4 + 2 * i])
+  ends[i] = tonumber(ARGV[5 + 2 * i])
   used[i] = tonumber(redis.call('HGET', KEYS[1 + i], 'n') or '0')
 end
 local function reply(status, retryAt)
@@ -47,6 +49,7 @@ for i = 1, n do
   if used[i] >= limits[i] and (blocking == 0 or ends[i] > ends[blocking]) then blocking = i end
 end
 if blocking == 0 then
+  if onlyIfRefused then return reply(0, 0) end
   for i = 1, n do
     used[i] = redis.call('HINCRBY', KEYS[1 + i], 'n', 1)
     redis.call('PEXPIRE', KEYS[1 + i], ends[i] - now + grace)
@@ -88,6 +91,8 @@ export class RedisRateLimitStorage
     private readonly config: RedisConfig,
     private readonly ban: BanPolicy,
     private readonly clock: Clock = new SystemClock(),
+    /** The deployment's id (DeploymentId): two deployments sharing Redis and a prefix never share a key. */
+    private readonly namespace = '',
   ) {
     super();
     this.connectTimeoutMs = Math.max(1000, config.commandTimeoutMs);
@@ -158,19 +163,37 @@ export class RedisRateLimitStorage
     }
   }
 
-  /** The key prefix plus the hash tag every key of `client` starts with. */
+  /** The key prefix, the deployment, and the hash tag every key of `client` starts with. */
   clientKey(client: string): string {
-    return `${this.config.keyPrefix}{${client}}`;
+    return `${this.config.keyPrefix}${this.namespace}{${client}}`;
   }
 
-  async consume(key: string, windows: readonly WindowSpec[]): Promise<RateLimitOutcome> {
+  consume(key: string, windows: readonly WindowSpec[]): Promise<RateLimitOutcome> {
+    return this.apply(key, windows, false);
+  }
+
+  refuses(key: string, windows: readonly WindowSpec[]): Promise<RateLimitOutcome> {
+    return this.apply(key, windows, true);
+  }
+
+  private async apply(
+    key: string,
+    windows: readonly WindowSpec[],
+    onlyIfRefused: boolean,
+  ): Promise<RateLimitOutcome> {
     const now = Math.floor(this.clock.now());
     const client = this.clientKey(key);
     const keys = [
       `${client}:ban`,
       ...windows.map((w) => `${client}:${w.name}:${windowIndex(w.ttlMs, now)}`),
     ];
-    const args = [now, this.ban.threshold, this.ban.durationMs, KEY_GRACE_MS];
+    const args = [
+      now,
+      this.ban.threshold,
+      this.ban.durationMs,
+      KEY_GRACE_MS,
+      onlyIfRefused ? 1 : 0,
+    ];
     for (const window of windows) args.push(window.limit, windowEnd(window.ttlMs, now));
     const [status, retryAt, ...used] = (await this.evaluate(keys, args)) as number[];
     return {

@@ -69,5 +69,9 @@ export async function integrationDatabaseEnv(): Promise<
   const context = integrationContext();
   if (!context) return undefined;
   const database = await migratedDatabase(context);
-  return { env: { DATABASE_URL: database.url, DB_POOL_SIZE: '4' }, drop: database.drop };
+  // APP_ENV is explicit: on PostgreSQL the demo seed needs it (AppConfig.seedDemo).
+  return {
+    env: { DATABASE_URL: database.url, DB_POOL_SIZE: '4', APP_ENV: 'development' },
+    drop: database.drop,
+  };
 }

@@ -1,0 +1,21 @@
+import { MigrationInterface, QueryRunner } from 'typeorm';
+
+/**
+ * One row naming this deployment, so that deployments with different databases keep apart
+ * whatever they share (rate-limit state in one Redis). The id is written by the first process
+ * that needs it (DeploymentId), not here: a database copied from a migrated template before
+ * that gets an id of its own.
+ */
+export class Deployment1795400000000 implements MigrationInterface {
+  name = 'Deployment1795400000000';
+
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(
+      `CREATE TABLE "deployment" ("singleton" smallint NOT NULL CHECK ("singleton" = 1), "id" character varying(32) NOT NULL, CONSTRAINT "PK_deployment" PRIMARY KEY ("singleton"))`,
+    );
+  }
+
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`DROP TABLE "deployment"`);
+  }
+}
