@@ -95,7 +95,9 @@ describe('key guards', () => {
     ]);
     for (const err of refusals) expect((err as Error).stack).toBeUndefined();
     await expect(
-      guard.canActivate(http({ identity: { kind: 'unverified', hash: 'h', knownValid: false } })),
+      guard.canActivate(
+        http({ headers: {}, identity: { kind: 'unverified', hash: 'h', knownValid: false } }),
+      ),
     ).rejects.toMatchObject({ code: 'unauthorized' });
   });
 });
