@@ -17,6 +17,7 @@ const OPERATIONS = [
   ['/inventory/{petId}', 'patch', 'updateInventory'],
   ['/pets/{petId}', 'get', 'getPetById'],
   ['/store/orders', 'get', 'listOrders'],
+  ['/rate_limit', 'get', 'getRateLimit'],
 ] as const;
 
 /** The spec's status tables, plus what the contract adds for each operation (others may add more). */
@@ -25,6 +26,7 @@ const STATUSES: Record<string, string[]> = {
   updateInventory: ['200', '400', '401', '404', '413', '415', '429', '500', '503'],
   getPetById: ['200', '400', '401', '404', '410', '429', '500', '503'],
   listOrders: ['200', '401', '429', '500', '503'],
+  getRateLimit: ['200', '401', '429', '500', '503'],
 };
 
 const STABILITY: Record<string, string> = {
@@ -32,6 +34,7 @@ const STABILITY: Record<string, string> = {
   updateInventory: 'experimental',
   getPetById: 'beta',
   listOrders: 'experimental',
+  getRateLimit: 'beta',
 };
 
 describe('OpenAPI document and Swagger UI (e2e)', () => {

@@ -20,6 +20,12 @@ import {
 } from './rate-limit.headers.js';
 import type { RateLimitOutcome, WindowSpec } from './rate-limit.policy.js';
 import { RateLimitStorage, RateLimitStoreUnavailableError } from './storage/rate-limit.storage.js';
+import { IS_UNCOUNTED } from './uncounted.decorator.js';
+
+/** A request on an `@Uncounted()` route carries the standing the limiter read for it. */
+export type MeteredRequest = IdentifiedRequest & { rateLimit?: RateLimitOutcome };
+
+const uncountedRoutes = new WeakMap<object, boolean>();
 
 /** How long a client is told to wait when the store is down and the limiter fails closed. */
 export const STORE_DOWN_RETRY_AFTER_SECONDS = 5;
@@ -56,6 +62,7 @@ export class RateLimitGuard extends ThrottlerGuard {
     const identity = req.identity;
     const tracker =
       identity?.kind === 'key' ? `key:${identity.principal.keyId}` : await this.getTracker(req);
+    if (this.isUncounted(context)) return this.report(req, res, tracker, windows);
     let outcome: RateLimitOutcome;
     try {
       const counted = this.store.consume(tracker, windows);
@@ -90,6 +97,38 @@ export class RateLimitGuard extends ThrottlerGuard {
       `Rate limit exceeded: ${quota} is used up; retry in ${retryAfter} s`,
       headers,
     );
+  }
+
+  private isUncounted(context: ExecutionContext): boolean {
+    const handler = context.getHandler();
+    let uncounted = uncountedRoutes.get(handler);
+    if (uncounted === undefined) {
+      uncounted = this.reflector.get<boolean>(IS_UNCOUNTED, handler) === true;
+      uncountedRoutes.set(handler, uncounted);
+    }
+    return uncounted;
+  }
+
+  /** An `@Uncounted()` route: the caller's standing in the headers and on the request, nothing counted. */
+  private async report(
+    req: MeteredRequest,
+    res: ServerResponse,
+    tracker: string,
+    windows: WindowSpec[],
+  ): Promise<boolean> {
+    try {
+      req.rateLimit = await this.store.peek(tracker, windows);
+    } catch (err) {
+      if (!(err instanceof RateLimitStoreUnavailableError)) throw err;
+      this.metrics?.redisError();
+      res.setHeader('RateLimit-Policy', rateLimitPolicyHeader(windows));
+      throw new ApiError('service_unavailable', 'Rate-limit state is temporarily unavailable', {
+        'Retry-After': String(STORE_DOWN_RETRY_AFTER_SECONDS),
+      });
+    }
+    const limitHeaders = rateLimitHeaders(req.rateLimit);
+    for (const name in limitHeaders) res.setHeader(name, limitHeaders[name]);
+    return true;
   }
 
   protected override async shouldSkip(context: ExecutionContext): Promise<boolean> {
