@@ -113,7 +113,13 @@ export function createClient(options: ClientOptions): InventoryClient {
     },
     rateLimit: {
       async get(call) {
-        return (await get<RateLimitStatus>('/rate_limit', call)).data;
+        const answer = await transport.send<RateLimitStatus>({
+          method: 'GET',
+          path: '/rate_limit',
+          signal: call?.signal,
+          counted: false,
+        });
+        return answer.data;
       },
     },
   };

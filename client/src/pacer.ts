@@ -49,7 +49,7 @@ export class Pacer {
         continue;
       }
       const resetAt = this.budget!.resetAt;
-      if (resetAt > deadline) {
+      if (resetAt >= deadline) {
         const retryAfter = Math.max(1, Math.ceil((resetAt - now) / 1000));
         throw new ApiError({
           status: 429,
@@ -78,7 +78,8 @@ export class Pacer {
     this.budget = { remaining: 0, resetAt: until };
   }
 
-  private observe(headers: Headers, status?: number): void {
+  /** Learns from an answer to a request that was not reserved (one the service does not count). */
+  observe(headers: Headers, status?: number): void {
     const remaining = integer(headers.get('x-ratelimit-remaining'));
     const reset = integer(headers.get('x-ratelimit-reset'));
     if (remaining === undefined || reset === undefined) {

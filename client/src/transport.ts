@@ -40,6 +40,8 @@ export interface Request extends CallOptions {
   query?: Record<string, string | number | undefined>;
   body?: unknown;
   headers?: Record<string, string>;
+  /** false for an operation the service does not count against the rate limit: never held back. */
+  counted?: boolean;
 }
 
 export interface Answer<T> {
@@ -112,19 +114,21 @@ export class Transport {
     const deadline = this.now() + this.timeoutMs;
     const idempotent = IDEMPOTENT.has(request.method);
     const url = this.url(request.path, request.query);
+    const pacer = request.counted === false ? undefined : this.pacer;
     for (let attempt = 0; ; attempt++) {
       signal?.throwIfAborted();
-      await this.pacer?.acquire(deadline, signal);
+      await pacer?.acquire(deadline, signal);
       let response: Response;
       try {
         response = await this.attempt(url, request, deadline);
       } catch (err) {
-        this.pacer?.release();
+        pacer?.release();
         if (!(err instanceof NetworkError) || !idempotent || attempt >= this.maxRetries) throw err;
         await this.backoff(attempt, deadline, signal, err);
         continue;
       }
-      this.pacer?.release(response.headers, response.status);
+      if (pacer) pacer.release(response.headers, response.status);
+      else this.pacer?.observe(response.headers, response.status);
       const text = await this.readBody(response, signal);
       if (response.ok) {
         const data = (text === '' ? undefined : parseJson(text)) as T;

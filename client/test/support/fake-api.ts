@@ -29,7 +29,10 @@ type Reply = Response | Error | ((exchange: Exchange) => Response | Promise<Resp
 /** A `fetch` that answers from a script, one reply per request, recording each request. */
 export function scriptedFetch(replies: Reply[]) {
   const requests: Exchange[] = [];
-  const fetch = async (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
+  const fetch = async (
+    input: string | URL | Request,
+    init: RequestInit = {},
+  ): Promise<Response> => {
     const exchange: Exchange = {
       method: init.method ?? 'GET',
       url: String(input),
