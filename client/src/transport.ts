@@ -119,8 +119,9 @@ export class Transport {
       signal?.throwIfAborted();
       await pacer?.acquire(deadline, signal);
       let response: Response;
+      let text: string;
       try {
-        response = await this.attempt(url, request, deadline);
+        ({ response, text } = await this.attempt(url, request, deadline));
       } catch (err) {
         pacer?.release();
         if (!(err instanceof NetworkError) || !idempotent || attempt >= this.maxRetries) throw err;
@@ -129,7 +130,6 @@ export class Transport {
       }
       if (pacer) pacer.release(response.headers, response.status);
       else this.pacer?.observe(response.headers, response.status);
-      const text = await this.readBody(response, signal);
       if (response.ok) {
         const data = (text === '' ? undefined : parseJson(text)) as T;
         return { data, headers: response.headers, status: response.status };
@@ -167,7 +167,12 @@ export class Transport {
     await this.sleep(wait, signal);
   }
 
-  private async attempt(url: string, request: Request, deadline: number): Promise<Response> {
+  /** One request and its whole body, within what is left of the deadline. */
+  private async attempt(
+    url: string,
+    request: Request,
+    deadline: number,
+  ): Promise<{ response: Response; text: string }> {
     const remaining = deadline - this.now();
     if (remaining <= 0) throw new TimeoutError(`No answer within ${this.timeoutMs} ms`);
     const controller = new AbortController();
@@ -190,12 +195,13 @@ export class Transport {
       body = JSON.stringify(request.body);
     }
     try {
-      return await this.fetch(url, {
+      const response = await this.fetch(url, {
         method: request.method,
         headers,
         body,
         signal: controller.signal,
       });
+      return { response, text: await response.text() };
     } catch (err) {
       if (request.signal?.aborted) throw request.signal.reason;
       if (timedOut) throw new TimeoutError(`No answer within ${this.timeoutMs} ms`, { cause: err });
@@ -204,15 +210,6 @@ export class Transport {
     } finally {
       clearTimeout(timer);
       request.signal?.removeEventListener('abort', onAbort);
-    }
-  }
-
-  private async readBody(response: Response, signal?: AbortSignal): Promise<string> {
-    try {
-      return await response.text();
-    } catch (err) {
-      if (signal?.aborted) throw signal.reason;
-      throw new NetworkError(`The answer was cut off: ${String(err)}`, { cause: err });
     }
   }
 
