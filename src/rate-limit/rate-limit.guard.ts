@@ -62,7 +62,10 @@ export class RateLimitGuard extends ThrottlerGuard {
     const identity = req.identity;
     const tracker =
       identity?.kind === 'key' ? `key:${identity.principal.keyId}` : await this.getTracker(req);
-    if (this.isUncounted(context)) return this.report(req, res, tracker, windows);
+    // Only a valid key goes uncounted: anything else is refused with 401 and counts against its
+    // IP, or unknown keys could be tried here without limit.
+    if (identity?.kind === 'key' && this.isUncounted(context))
+      return this.report(req, res, tracker, windows);
     let outcome: RateLimitOutcome;
     try {
       const counted = this.store.consume(tracker, windows);
