@@ -12,7 +12,12 @@ export default defineConfig({
     }),
   ],
   test: {
-    include: ['src/**/*.spec.ts', 'test/**/*.e2e-spec.ts'],
+    include: [
+      'src/**/*.spec.ts',
+      'test/**/*.e2e-spec.ts',
+      'client/test/**/*.spec.ts',
+      'client/test/**/*.e2e-spec.ts',
+    ],
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 60_000,

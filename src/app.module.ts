@@ -18,13 +18,20 @@ import { MetricsModule } from './metrics/metrics.module.js';
 import { OrdersModule } from './orders/orders.module.js';
 import { PetsModule } from './pets/pets.module.js';
 import { RateLimitGuard } from './rate-limit/rate-limit.guard.js';
+import { RateLimitStatusModule } from './rate-limit/rate-limit-status.module.js';
 import { RateLimitModule } from './rate-limit/rate-limit.module.js';
 
 @Module({ controllers: [NotFoundController] })
 class NotFoundModule {}
 
 /** The versioned API. Its modules' routes live under /v1; health (and docs) stay outside. */
-const API_V1_MODULES = [InventoryModule, PetsModule, OrdersModule, NotFoundModule];
+const API_V1_MODULES = [
+  InventoryModule,
+  PetsModule,
+  OrdersModule,
+  RateLimitStatusModule,
+  NotFoundModule,
+];
 
 @Module({})
 export class AppModule {

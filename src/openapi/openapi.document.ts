@@ -365,6 +365,7 @@ export function buildOpenApiDocument(app: INestApplication, config: AppConfig): 
     .addTag('inventory', 'Stock levels per pet')
     .addTag('pets', 'The pet catalogue')
     .addTag('store', 'Orders placed with the store')
+    .addTag('rate limit', "The caller's rate-limit standing")
     .build();
   const scanned = SwaggerModule.createDocument(app, base, {
     operationIdFactory: (_controller, method) => method,

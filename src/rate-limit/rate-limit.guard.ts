@@ -24,6 +24,12 @@ import {
 import { PLAN_WINDOWS, quotaOf } from './plan-windows.js';
 import type { RateLimitOutcome, WindowSpec } from './rate-limit.policy.js';
 import { RateLimitStorage, RateLimitStoreUnavailableError } from './storage/rate-limit.storage.js';
+import { IS_UNCOUNTED } from './uncounted.decorator.js';
+
+/** A request on an `@Uncounted()` route carries the standing the limiter read for it. */
+export type MeteredRequest = IdentifiedRequest & { rateLimit?: RateLimitOutcome };
+
+const uncountedRoutes = new WeakMap<object, boolean>();
 
 /** How long a client is told to wait when the store is down and the limiter fails closed. */
 export const STORE_DOWN_RETRY_AFTER_SECONDS = 5;
@@ -84,6 +90,10 @@ export class RateLimitGuard extends ThrottlerGuard {
       const windows = Array.isArray(resolved) ? resolved : await resolved;
       const tracker =
         identity?.kind === 'key' ? `key:${identity.principal.keyId}` : this.ipTracker(req);
+      // Only a valid key goes uncounted: anything else is refused with 401 and counts against its
+      // IP, or unknown keys could be tried here without limit.
+      if (identity?.kind === 'key' && this.isUncounted(context))
+        return await this.report(req, res, tracker, windows);
       const counted = this.store.consume(tracker, windows);
       const outcome = counted instanceof Promise ? await counted : counted;
       if (outcome.status !== 'allowed') this.refuse(res, tracker, outcome);
@@ -120,6 +130,38 @@ export class RateLimitGuard extends ThrottlerGuard {
       `Rate limit exceeded: ${quota} is used up; retry in ${retryAfter} s`,
       headers,
     );
+  }
+
+  private isUncounted(context: ExecutionContext): boolean {
+    const handler = context.getHandler();
+    let uncounted = uncountedRoutes.get(handler);
+    if (uncounted === undefined) {
+      uncounted = this.reflector.get<boolean>(IS_UNCOUNTED, handler) === true;
+      uncountedRoutes.set(handler, uncounted);
+    }
+    return uncounted;
+  }
+
+  /** An `@Uncounted()` route: the caller's standing in the headers and on the request, nothing counted. */
+  private async report(
+    req: MeteredRequest,
+    res: ServerResponse,
+    tracker: string,
+    windows: WindowSpec[],
+  ): Promise<boolean> {
+    try {
+      req.rateLimit = await this.store.peek(tracker, windows);
+    } catch (err) {
+      if (!(err instanceof RateLimitStoreUnavailableError)) throw err;
+      this.metrics?.redisError();
+      res.setHeader('RateLimit-Policy', rateLimitPolicyHeader(windows));
+      throw new ApiError('service_unavailable', 'Rate-limit state is temporarily unavailable', {
+        'Retry-After': String(STORE_DOWN_RETRY_AFTER_SECONDS),
+      });
+    }
+    const limitHeaders = rateLimitHeaders(req.rateLimit);
+    for (const name in limitHeaders) res.setHeader(name, limitHeaders[name]);
+    return true;
   }
 
   protected override async shouldSkip(context: ExecutionContext): Promise<boolean> {

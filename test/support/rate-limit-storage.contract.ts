@@ -131,6 +131,67 @@ export function describeRateLimitStorage(
       expect(outcomes.filter((o) => o.status === 'banned')).toHaveLength(27);
     });
 
+    it('should peek at a new client as untouched, counting nothing', async () => {
+      for (let i = 0; i < 3; i++) {
+        expect(await storage.peek(client, windows(5, 8))).toEqual({
+          status: 'allowed',
+          now: NOON,
+          retryAt: 0,
+          windows: [
+            { name: 'minute', ttlMs: MINUTE, limit: 5, used: 0, resetAt: NOON + 30_000 },
+            {
+              name: 'day',
+              ttlMs: DAY,
+              limit: 8,
+              used: 0,
+              resetAt: Date.parse('2030-01-16T00:00:00.000Z'),
+            },
+          ],
+        });
+      }
+      expect((await storage.consume(client, windows(5, 8))).windows.map((w) => w.used)).toEqual([
+        1, 1,
+      ]);
+    });
+
+    it('should peek at the counts of the current windows without changing them', async () => {
+      await statuses(3);
+      for (let i = 0; i < 10; i++) {
+        const peeked = await storage.peek(client, windows(5, 8));
+        expect(peeked.status).toBe('allowed');
+        expect(peeked.windows.map((w) => w.used)).toEqual([3, 3]);
+      }
+      expect(await statuses(3)).toEqual(['allowed', 'allowed', 'limited']);
+      clock.advance(MINUTE);
+      expect((await storage.peek(client, windows(5, 8))).windows.map((w) => w.used)).toEqual([
+        0, 5,
+      ]);
+    });
+
+    it('should peek at a spent window as limited until it resets, without earning a ban', async () => {
+      await statuses(5);
+      for (let i = 0; i < CONTRACT_BAN.threshold * 3; i++) {
+        expect(await storage.peek(client, windows(5, 8))).toMatchObject({
+          status: 'limited',
+          retryAt: Date.parse('2030-01-15T12:01:00.000Z'),
+        });
+      }
+      expect(await statuses(CONTRACT_BAN.threshold)).toEqual(
+        Array(CONTRACT_BAN.threshold).fill('limited'),
+      );
+    });
+
+    it('should peek at a ban and when it ends', async () => {
+      await statuses(5 + CONTRACT_BAN.threshold + 1);
+      const banEnd = NOON + CONTRACT_BAN.durationMs;
+      clock.advance(2 * MINUTE);
+      const peeked = await storage.peek(client, windows(5, 8));
+      expect(peeked).toMatchObject({ status: 'banned', retryAt: banEnd });
+      expect(peeked.windows.map((w) => w.used)).toEqual([0, 5]);
+      clock.set(banEnd);
+      expect((await storage.peek(client, windows(5, 8))).status).toBe('allowed');
+    });
+
     it('should serve a stock ThrottlerGuard through increment', async () => {
       expect(await storage.increment(client, MINUTE, 2, MINUTE, 'default')).toEqual({
         totalHits: 1,

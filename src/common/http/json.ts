@@ -23,8 +23,14 @@ export function installJsonWriter(app: INestApplication): void {
   express.response.json = function json(this: Response, body: unknown): Response {
     if (!this.get('Content-Type')) this.type('application/json; charset=utf-8');
     const text = body instanceof RawJson ? body.body : (stringify(body) ?? 'null');
-    // An error is no representation to revalidate: it gets no ETag.
-    if (REVALIDATED_METHODS.has(this.req.method) && this.statusCode < 300) return this.send(text);
+    // An error is no representation to revalidate, nor is an answer the client may not store:
+    // neither gets an ETag.
+    if (
+      REVALIDATED_METHODS.has(this.req.method) &&
+      this.statusCode < 300 &&
+      this.get('Cache-Control') !== 'no-store'
+    )
+      return this.send(text);
     this.setHeader(
       'Content-Length',
       typeof text === 'string' ? Buffer.byteLength(text) : text.length,

@@ -6,6 +6,7 @@ import {
   type RateLimitOutcome,
   type WindowSpec,
 } from '../rate-limit.policy.js';
+import { currentCount, peekOutcome } from '../rate-limit.peek.js';
 import { RateLimitStorage } from './rate-limit.storage.js';
 
 interface Entry extends ClientState {
@@ -122,6 +123,18 @@ export class MemoryRateLimitStorage extends RateLimitStorage {
         if (--skips <= 0) break;
       }
     }
+  }
+
+  peek(key: string, windows: readonly WindowSpec[]): RateLimitOutcome {
+    const now = this.clock.now();
+    const entry = this.mapOf(key).get(key);
+    const live = entry !== undefined && entry.expiresAt > now ? entry : undefined;
+    return peekOutcome(
+      windows,
+      now,
+      windows.map((spec, i) => currentCount(spec, now, live?.windows[i])),
+      live?.banUntil ?? 0,
+    );
   }
 
   /** Drops up to `budget` clients from the queue front whose expiry is at or before `until`. */

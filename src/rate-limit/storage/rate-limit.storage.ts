@@ -39,6 +39,15 @@ export abstract class RateLimitStorage implements ThrottlerStorage {
   ): RateLimitOutcome | Promise<RateLimitOutcome>;
 
   /**
+   * Client `key`'s standing in `windows` without counting anything: what the next request would
+   * meet. Reading it never changes a count, a rejection tally or a ban.
+   */
+  abstract peek(
+    key: string,
+    windows: readonly WindowSpec[],
+  ): RateLimitOutcome | Promise<RateLimitOutcome>;
+
+  /**
    * ThrottlerStorage: one epoch-aligned window of `ttl` ms. Blocking follows this storage's ban
    * policy rather than `blockDuration`: a request over the limit is rejected until the window
    * resets, and persistent retries earn the ban.

@@ -11,6 +11,7 @@ import {
   windowEnd,
   windowIndex,
 } from '../rate-limit.policy.js';
+import { peekOutcome } from '../rate-limit.peek.js';
 import { RateLimitStorage, RateLimitStoreUnavailableError } from './rate-limit.storage.js';
 
 /** Keys outlive their window a little, so an instance whose clock lags still finds the count. */
@@ -206,6 +207,28 @@ export class RedisRateLimitStorage
       })),
       retryAt,
     };
+  }
+
+  async peek(key: string, windows: readonly WindowSpec[]): Promise<RateLimitOutcome> {
+    const now = Math.floor(this.clock.now());
+    const client = this.clientKey(key);
+    // MULTI reads the ban and every window in one atomic step, as CONSUME_SCRIPT sees them.
+    const transaction = this.redis.multi().get(`${client}:ban`);
+    for (const w of windows)
+      transaction.hget(`${client}:${w.name}:${windowIndex(w.ttlMs, now)}`, 'n');
+    let replies: [Error | null, unknown][] | null;
+    try {
+      replies = await transaction.exec();
+    } catch (err) {
+      this.markDown(err);
+      throw new RateLimitStoreUnavailableError(err);
+    }
+    if (replies === null) throw new RateLimitStoreUnavailableError('transaction aborted');
+    const failed = replies.find(([err]) => err !== null);
+    if (failed) throw new RateLimitStoreUnavailableError(failed[0]);
+    this.markUp();
+    const [ban, ...counts] = replies.map(([, value]) => Number(value ?? 0));
+    return peekOutcome(windows, now, counts, ban);
   }
 
   private async evaluate(keys: string[], args: number[]): Promise<unknown> {

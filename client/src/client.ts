@@ -1,0 +1,126 @@
+import { ChangeFeed, type ChangesOptions } from './feed.js';
+import { Transport, type CallOptions, type TransportOptions } from './transport.js';
+import type {
+  InventoryItem,
+  InventoryListing,
+  InventoryUpdate,
+  Order,
+  Pet,
+  RateLimitStatus,
+  VersionedInventoryItem,
+} from './types.js';
+
+export interface ClientOptions extends TransportOptions {
+  /** The base address, ending in `/v1`, e.g. `https://api.example.com/v1`. */
+  baseUrl: string;
+  /** The API key (`pk_live_…` or `pk_test_…`). */
+  apiKey?: string;
+}
+
+export interface UpdateOptions extends CallOptions {
+  /** Apply only if the item is still in this state: its `etag` (or several), or `*`. Else `ApiError` 412. */
+  ifMatch?: string | string[];
+}
+
+export interface InventoryClient {
+  inventory: {
+    list(options?: CallOptions): Promise<InventoryListing>;
+    get(petId: bigint, options?: CallOptions): Promise<VersionedInventoryItem>;
+    update(
+      petId: bigint,
+      update: InventoryUpdate,
+      options?: UpdateOptions,
+    ): Promise<VersionedInventoryItem>;
+    changes(options?: ChangesOptions): ChangeFeed;
+    history(petId: bigint, options?: ChangesOptions): ChangeFeed;
+  };
+  orders: { list(options?: CallOptions): Promise<Order[]> };
+  pets: { get(petId: bigint, options?: CallOptions): Promise<Pet> };
+  rateLimit: { get(options?: CallOptions): Promise<RateLimitStatus> };
+}
+
+function idSegment(petId: bigint): string {
+  if (typeof petId !== 'bigint') throw new TypeError(`petId must be a bigint, not ${typeof petId}`);
+  return petId.toString();
+}
+
+function hidden<T extends object>(target: T, name: string, value: string | null): T {
+  if (value !== null) Object.defineProperty(target, name, { value, enumerable: false });
+  return target;
+}
+
+/** A client of the Pet Store Inventory API. */
+export function createClient(options: ClientOptions): InventoryClient {
+  const transport = new Transport(options);
+  let deprecationWarned = false;
+
+  const get = async <T>(path: string, call: CallOptions = {}) =>
+    transport.send<T>({ method: 'GET', path, signal: call.signal });
+
+  return {
+    inventory: {
+      async list(call) {
+        const { data, headers } = await get<InventoryItem[]>('/inventory', call);
+        return hidden(data, 'changesCursor', headers.get('x-changes-cursor'));
+      },
+      async get(petId, call) {
+        const { data, headers } = await get<InventoryItem>(`/inventory/${idSegment(petId)}`, call);
+        return hidden(data, 'etag', headers.get('etag'));
+      },
+      async update(petId, update, { ifMatch, signal } = {}) {
+        const headers: Record<string, string> = {};
+        if (ifMatch !== undefined)
+          headers['if-match'] = Array.isArray(ifMatch) ? ifMatch.join(', ') : ifMatch;
+        const answer = await transport.send<InventoryItem>({
+          method: 'PATCH',
+          path: `/inventory/${idSegment(petId)}`,
+          body: update,
+          headers,
+          signal,
+        });
+        return hidden(answer.data, 'etag', answer.headers.get('etag'));
+      },
+      changes(feed) {
+        return new ChangeFeed(transport, '/inventory/changes', feed);
+      },
+      history(petId, feed) {
+        return new ChangeFeed(transport, `/inventory/${idSegment(petId)}/changes`, feed);
+      },
+    },
+    orders: {
+      async list(call) {
+        return (await get<Order[]>('/store/orders', call)).data;
+      },
+    },
+    pets: {
+      async get(petId, call) {
+        const { data, headers } = await get<Pet>(`/pets/${idSegment(petId)}`, call);
+        const deprecation = headers.get('deprecation');
+        if (deprecation !== null && !deprecationWarned) {
+          deprecationWarned = true;
+          const sunset = headers.get('sunset');
+          const date = sunset ? new Date(sunset) : undefined;
+          const when =
+            date && !Number.isNaN(date.getTime())
+              ? `on ${date.toISOString().slice(0, 10)}`
+              : 'at a date still to be announced';
+          transport.warn(
+            `GET /v1/pets/{petId} is deprecated and will be removed ${when} (Sunset: ${sunset ?? 'not given'}); read stock and status with inventory.get or inventory.list`,
+          );
+        }
+        return data;
+      },
+    },
+    rateLimit: {
+      async get(call) {
+        const answer = await transport.send<RateLimitStatus>({
+          method: 'GET',
+          path: '/rate_limit',
+          signal: call?.signal,
+          counted: false,
+        });
+        return answer.data;
+      },
+    },
+  };
+}

@@ -1,0 +1,54 @@
+import type { components } from './generated/openapi.js';
+
+type Schemas = components['schemas'];
+
+/** `T` with its int64 identifier fields `K` as exact `bigint`s. */
+export type WithBigIntIds<T, K extends keyof T> = Omit<T, K> & { [P in K]: bigint };
+
+export type PetStatus = Schemas['PetStatus'];
+export type InventoryItem = WithBigIntIds<Schemas['InventoryItem'], 'petId'>;
+export type Order = WithBigIntIds<Schemas['Order'], 'id' | 'petId'>;
+export type Pet = WithBigIntIds<Schemas['Pet'], 'id'>;
+export type RateLimitStatus = Schemas['RateLimitStatus'];
+export type RateLimitWindow = Schemas['RateLimitWindow'];
+
+/** Why a stock level changed. */
+export type ChangeReason = 'received' | 'returned' | 'correction' | 'damaged' | 'other';
+
+/** The body of `inventory.update`. */
+export type InventoryUpdate = Schemas['InventoryUpdate'] & {
+  reason?: ChangeReason;
+  /** The document behind the change (a purchase order URI, a count sheet), 1..255 characters. */
+  reference?: string;
+};
+
+/** One change of a pet's stock level or status, as the change feed lists it. */
+export interface InventoryChange {
+  id: bigint;
+  petId: bigint;
+  /** null when the change created the pet (an import). */
+  previousQuantity: number | null;
+  quantity: number;
+  previousStatus: PetStatus | null;
+  status: PetStatus;
+  reason: ChangeReason | null;
+  reference: string | null;
+  source: 'api' | 'import';
+  /** The API key that made the change (null for an import). */
+  keyId: bigint | null;
+  requestId: string | null;
+  /** RFC 3339, UTC. */
+  changedAt: string;
+}
+
+/** An item as `inventory.get` and `inventory.update` answer it, with its `ETag` for `ifMatch`. */
+export type VersionedInventoryItem = InventoryItem & {
+  /** The item's strong `ETag` (not enumerable, so it is not serialised with the item). */
+  readonly etag?: string;
+};
+
+/** `inventory.list`'s answer: the items, and where the change feed continues from them. */
+export type InventoryListing = InventoryItem[] & {
+  /** `X-Changes-Cursor`: following `inventory.changes({ after })` from it yields exactly the changes the listing does not show yet (not enumerable). */
+  readonly changesCursor?: string;
+};

@@ -1,0 +1,31 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { OpenAPIObject } from '@nestjs/swagger';
+import { AppModule } from '../app.module.js';
+import { ApiExpressAdapter } from '../common/http/http-adapter.js';
+import { loadConfig } from '../config/app-config.js';
+import { APP_OPTIONS, configureApp } from '../configure-app.js';
+import { buildOpenApiDocument } from './openapi.document.js';
+
+/**
+ * The document the app serves at /v1/openapi.json, as plain JSON, built from a fixed
+ * configuration rather than the environment so that every machine derives the same one (the
+ * client's generated types are checked against it). The app is assembled but never started.
+ */
+export async function exportOpenApiDocument(): Promise<OpenAPIObject> {
+  const config = loadConfig({ DATABASE_URL: 'sqlite::memory:', LOG_LEVEL: 'silent' });
+  const app = configureApp(
+    await NestFactory.create<NestExpressApplication>(
+      AppModule.forRoot(config),
+      new ApiExpressAdapter(),
+      { ...APP_OPTIONS, logger: false },
+    ),
+    config,
+  );
+  try {
+    return JSON.parse(JSON.stringify(buildOpenApiDocument(app, config))) as OpenAPIObject;
+  } finally {
+    await app.close();
+  }
+}

@@ -1,0 +1,45 @@
+import {
+  windowEnd,
+  windowIndex,
+  type RateLimitOutcome,
+  type RateLimitStatus,
+  type WindowSpec,
+} from './rate-limit.policy.js';
+
+/**
+ * What `applyRequest` would report for a client without deciding a request: the accepted counts
+ * of the current windows (`used`, 0 for a window with no count yet), the ban, and whether the next
+ * request would pass. Nothing is counted, so reading it any number of times changes nothing.
+ */
+export function peekOutcome(
+  specs: readonly WindowSpec[],
+  now: number,
+  used: readonly number[],
+  banUntil: number,
+): RateLimitOutcome {
+  let status: RateLimitStatus = 'allowed';
+  let retryAt = 0;
+  const windows = specs.map((spec, i) => {
+    const resetAt = windowEnd(spec.ttlMs, now);
+    const count = used[i] ?? 0;
+    if (count >= spec.limit && resetAt > retryAt) {
+      status = 'limited';
+      retryAt = resetAt;
+    }
+    return { ...spec, used: count, resetAt };
+  });
+  if (banUntil > now) {
+    status = 'banned';
+    retryAt = banUntil;
+  }
+  return { status, now, windows, retryAt };
+}
+
+/** The count a stored window counter holds for the window current at `now`. */
+export function currentCount(
+  spec: WindowSpec,
+  now: number,
+  counter: { index: number; used: number } | undefined,
+): number {
+  return counter !== undefined && counter.index === windowIndex(spec.ttlMs, now) ? counter.used : 0;
+}
