@@ -14,7 +14,10 @@ type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-ex
 
 const OPERATIONS = [
   ['/inventory', 'get', 'listInventory'],
+  ['/inventory/changes', 'get', 'listInventoryChanges'],
+  ['/inventory/{petId}', 'get', 'getInventoryItem'],
   ['/inventory/{petId}', 'patch', 'updateInventory'],
+  ['/inventory/{petId}/changes', 'get', 'listPetInventoryChanges'],
   ['/pets/{petId}', 'get', 'getPetById'],
   ['/store/orders', 'get', 'listOrders'],
 ] as const;
@@ -22,7 +25,10 @@ const OPERATIONS = [
 /** The spec's status tables, plus what the contract adds for each operation (others may add more). */
 const STATUSES: Record<string, string[]> = {
   listInventory: ['200', '401', '429', '500', '503'],
-  updateInventory: ['200', '400', '401', '404', '413', '415', '429', '500', '503'],
+  updateInventory: ['200', '400', '401', '404', '412', '413', '415', '429', '500', '503'],
+  getInventoryItem: ['200', '400', '401', '404', '429', '500', '503'],
+  listInventoryChanges: ['200', '400', '401', '410', '429', '500', '503'],
+  listPetInventoryChanges: ['200', '400', '401', '404', '410', '429', '500', '503'],
   getPetById: ['200', '400', '401', '404', '410', '429', '500', '503'],
   listOrders: ['200', '401', '429', '500', '503'],
 };
@@ -30,6 +36,9 @@ const STATUSES: Record<string, string[]> = {
 const STABILITY: Record<string, string> = {
   listInventory: 'beta',
   updateInventory: 'experimental',
+  getInventoryItem: 'experimental',
+  listInventoryChanges: 'experimental',
+  listPetInventoryChanges: 'experimental',
   getPetById: 'beta',
   listOrders: 'experimental',
 };
@@ -119,6 +128,7 @@ describe('OpenAPI document and Swagger UI (e2e)', () => {
         required: true,
         schema: expect.objectContaining({ type: 'integer', format: 'int64' }),
       }),
+      expect.objectContaining({ name: 'If-Match', in: 'header', required: false }),
     ]);
   });
 

@@ -63,8 +63,14 @@ export const ERROR_RESPONSES: Record<number, { description: string; codes: Error
   },
   404: { description: 'The requested resource cannot be found', codes: ['not_found'] },
   410: {
-    description: 'The operation has passed its sunset date and is no longer served',
+    description:
+      'The operation has passed its sunset date and is no longer served, or a change cursor is older than the kept history',
     codes: ['gone'],
+  },
+  412: {
+    description:
+      "`If-Match` names none of the item's current entity tags; nothing changed, and `details.current` holds the current item",
+    codes: ['precondition_failed'],
   },
   413: { description: 'The request body exceeds 16 KiB', codes: ['payload_too_large'] },
   415: {
@@ -92,6 +98,7 @@ const EXAMPLE_MESSAGES: Record<ErrorCode, string> = {
   unauthorized: 'An API key is required: send it as "Authorization: Bearer <API_KEY>"',
   not_found: 'No pet with id 42',
   gone: 'GET /v1/pets/{petId} was retired on 2027-06-30; use GET /v1/inventory',
+  precondition_failed: 'The item changed: its ETag is no longer "3q2-7w…"',
   payload_too_large: 'Request body exceeds 16384 bytes',
   unsupported_media_type:
     'Content-Type must be application/json or application/merge-patch+json, not text/plain',

@@ -64,6 +64,7 @@ interface Translated {
   code: ErrorCode;
   message: string;
   headers: Record<string, string>;
+  details?: Record<string, unknown>;
 }
 
 /**
@@ -105,9 +106,13 @@ export class AllExceptionsFilter implements ExceptionFilter {
       return;
     }
     for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);
-    res
-      .status(error.status)
-      .json({ code: error.code, message: error.message, status: error.status });
+    const body: Record<string, unknown> = {
+      code: error.code,
+      message: error.message,
+      status: error.status,
+    };
+    if (error.details) body.details = error.details;
+    res.status(error.status).json(body);
   }
 
   private translate(exception: unknown, req: Request & { id?: string }): Translated {
@@ -117,6 +122,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
         code: exception.code,
         message: exception.message,
         headers: exception.headers,
+        details: exception.details,
       };
     }
     const bodyParserError = this.bodyParserError(exception);

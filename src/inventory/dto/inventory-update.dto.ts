@@ -1,10 +1,11 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsDefined, IsInt, Max, Min } from 'class-validator';
+import { IsDefined, IsIn, IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
+import { CHANGE_REASONS, type ChangeReason } from '../writes/stock-write.js';
 
 export const MAX_QUANTITY = 2_147_483_647;
 const QUANTITY_RANGE = `quantity must be an integer from 0 to ${MAX_QUANTITY}`;
 
-/** The spec's InventoryUpdate: the new stock count, and nothing else. */
+/** The spec's InventoryUpdate: the new stock count, and why it changed. */
 export class InventoryUpdate {
   @ApiProperty({
     type: 'integer',
@@ -18,4 +19,29 @@ export class InventoryUpdate {
   @Min(0, { message: QUANTITY_RANGE })
   @Max(MAX_QUANTITY, { message: QUANTITY_RANGE })
   quantity!: number;
+
+  @ApiProperty({
+    enum: CHANGE_REASONS,
+    enumName: 'ChangeReason',
+    required: false,
+    description:
+      'Why the stock changed: `received` (new arrival), `returned`, `correction` (manual adjustment), `damaged`, `other`. Recorded in the history.',
+  })
+  @IsOptional()
+  @IsIn(CHANGE_REASONS, { message: `reason must be one of ${CHANGE_REASONS.join(', ')}` })
+  reason?: ChangeReason;
+
+  @ApiProperty({
+    type: 'string',
+    minLength: 1,
+    maxLength: 255,
+    required: false,
+    example: 'https://erp.example.com/purchase-orders/4711',
+    description:
+      'The document behind the change (a purchase order URI, a count sheet). Recorded in the history.',
+  })
+  @IsOptional()
+  @IsString({ message: 'reference must be a string of 1 to 255 characters' })
+  @Length(1, 255, { message: 'reference must be a string of 1 to 255 characters' })
+  reference?: string;
 }

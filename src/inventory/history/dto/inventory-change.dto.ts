@@ -1,0 +1,72 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { PET_STATUSES, type PetStatus } from '../../pet-status.js';
+import { CHANGE_REASONS } from '../../writes/stock-write.js';
+import { CHANGE_SOURCES, type ChangeRow, type ChangeSource } from '../change-record.js';
+
+/** One change of a pet's quantity or status, as the history records it. */
+export class InventoryChange {
+  @ApiProperty({
+    type: 'integer',
+    format: 'int64',
+    description: 'Position of the change in the feed; later changes have greater ids',
+  })
+  id!: bigint;
+
+  @ApiProperty({ type: 'integer', format: 'int64', example: 42 })
+  petId!: bigint;
+
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    description: 'null when an import created the pet',
+  })
+  previousQuantity!: number | null;
+
+  @ApiProperty({ type: 'integer', example: 12 })
+  quantity!: number;
+
+  @ApiProperty({ enum: PET_STATUSES, enumName: 'PetStatus', nullable: true })
+  previousStatus!: PetStatus | null;
+
+  @ApiProperty({ enum: PET_STATUSES, enumName: 'PetStatus' })
+  status!: PetStatus;
+
+  @ApiProperty({ type: 'string', enum: CHANGE_REASONS, nullable: true })
+  reason!: string | null;
+
+  @ApiProperty({ type: 'string', nullable: true, description: 'The document behind the change' })
+  reference!: string | null;
+
+  @ApiProperty({ enum: CHANGE_SOURCES, description: '`api`: a PATCH; `import`: the CLI import' })
+  source!: ChangeSource;
+
+  @ApiProperty({
+    type: 'integer',
+    format: 'int64',
+    nullable: true,
+    description: 'The API key that made the change',
+  })
+  keyId!: number | null;
+
+  @ApiProperty({
+    type: 'string',
+    nullable: true,
+    description: 'The `X-Request-Id` of the request that made the change',
+  })
+  requestId!: string | null;
+
+  @ApiProperty({ type: 'string', format: 'date-time', example: '2026-11-24T06:00:00.000Z' })
+  changedAt!: string;
+
+  static of(row: ChangeRow): InventoryChange {
+    return {
+      ...row,
+      id: BigInt(row.id),
+      petId: BigInt(row.petId),
+      previousQuantity: row.previousQuantity === null ? null : Number(row.previousQuantity),
+      quantity: Number(row.quantity),
+      keyId: row.keyId === null ? null : Number(row.keyId),
+      changedAt: new Date(row.changedAt).toISOString(),
+    };
+  }
+}

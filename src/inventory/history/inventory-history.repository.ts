@@ -1,0 +1,79 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { runSql, writeTransaction } from '../../database/sql.js';
+import { CHANGE_COLUMNS, type ChangeRow } from './change-record.js';
+
+export interface ChangePage {
+  /** Changes with ids up to this one have been removed (retention). */
+  through: bigint;
+  changes: ChangeRow[];
+}
+
+/** Reads and prunes the stock history (table `inventory_changes`). */
+@Injectable()
+export class InventoryHistoryRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /**
+   * Up to `limit` changes after `after` (or the oldest kept), oldest first, and the pruning
+   * horizon, read by one statement so that both come from one snapshot.
+   */
+  async page(after: bigint | undefined, limit: number, petId?: bigint): Promise<ChangePage> {
+    const params: Record<string, unknown> = { limit, after: (after ?? -1n).toString() };
+    if (petId !== undefined) params.petId = petId.toString();
+    const rows = await runSql<ChangeRow & { through: string; id: string | null }>(
+      this.dataSource,
+      `SELECT CAST(p.through AS TEXT) AS through, c.* FROM inventory_changes_pruned p LEFT JOIN (
+         SELECT ${CHANGE_COLUMNS} FROM inventory_changes
+         WHERE id > :after ${petId === undefined ? '' : 'AND pet_id = :petId'} ORDER BY id LIMIT :limit
+       ) c ON 1 = 1 ORDER BY CAST(c.id AS BIGINT)`,
+      params,
+    );
+    const through = BigInt(rows[0]?.through ?? 0);
+    return {
+      through,
+      changes: rows.filter((row) => row.id !== null).map(({ through: _, ...row }) => row),
+    };
+  }
+
+  async petExists(petId: bigint): Promise<boolean> {
+    const rows = await runSql(this.dataSource, `SELECT 1 AS found FROM pets WHERE id = :petId`, {
+      petId: petId.toString(),
+    });
+    return rows.length > 0;
+  }
+
+  /**
+   * Removes up to `batch` of the oldest changes made before `cutoff`, in one short write
+   * transaction, and moves the horizon past them; returns how many it removed. Only a run of
+   * the oldest goes, so every id up to the horizon is gone and none after it.
+   */
+  async pruneBatch(cutoff: Date, batch: number): Promise<number> {
+    return writeTransaction(this.dataSource, async (manager) => {
+      const oldest = await runSql<{ id: string; changedAt: string | Date }>(
+        this.dataSource,
+        `SELECT CAST(id AS TEXT) AS id, changed_at AS "changedAt" FROM inventory_changes ORDER BY id LIMIT :batch`,
+        { batch },
+        manager,
+      );
+      let count = 0;
+      while (count < oldest.length && new Date(oldest[count].changedAt) < cutoff) count++;
+      if (count === 0) return 0;
+      const through = oldest[count - 1].id;
+      await runSql(
+        this.dataSource,
+        `DELETE FROM inventory_changes WHERE id <= :through`,
+        { through },
+        manager,
+      );
+      await runSql(
+        this.dataSource,
+        `UPDATE inventory_changes_pruned SET through = :through WHERE id = 1 AND through < :through`,
+        { through },
+        manager,
+      );
+      return count;
+    });
+  }
+}
