@@ -25,13 +25,18 @@ export class InventoryChange {
   @ApiProperty({ type: 'integer', example: 12 })
   quantity!: number;
 
-  @ApiProperty({ enum: PET_STATUSES, enumName: 'PetStatus', nullable: true })
+  @ApiProperty({
+    type: 'string',
+    enum: [...PET_STATUSES, null],
+    nullable: true,
+    description: 'null when an import created the pet',
+  })
   previousStatus!: PetStatus | null;
 
   @ApiProperty({ enum: PET_STATUSES, enumName: 'PetStatus' })
   status!: PetStatus;
 
-  @ApiProperty({ type: 'string', enum: CHANGE_REASONS, nullable: true })
+  @ApiProperty({ type: 'string', enum: [...CHANGE_REASONS, null], nullable: true })
   reason!: string | null;
 
   @ApiProperty({ type: 'string', nullable: true, description: 'The document behind the change' })
