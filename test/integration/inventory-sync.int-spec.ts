@@ -209,4 +209,34 @@ describe('keeping a copy in sync by the change feed, three instances on one Post
     }
     expect(early.applied).toBeGreaterThanOrEqual(WRITERS * WRITES_EACH * 0.5);
   }, 180_000);
+
+  it("should apply If-Match by the item's ETag and the status rule in PostgreSQL as in the API", async () => {
+    const item = await send(instances[2], 'GET', '/v1/inventory/3', { key, agent });
+    const etag = String(item.headers.etag);
+    const stale = await send(instances[0], 'PATCH', '/v1/inventory/3', {
+      key,
+      agent,
+      body: { quantity: 0 },
+      headers: { 'if-match': '"stale", W/' + etag },
+    });
+    expect(stale.status, stale.text).toBe(412);
+    expect((stale.body as { details: { current: Item } }).details.current).toEqual(item.body);
+    const applied = await send(instances[0], 'PATCH', '/v1/inventory/3', {
+      key,
+      agent,
+      body: { quantity: 0 },
+      headers: { 'if-match': `"stale", ${etag}` },
+    });
+    expect(applied.status, applied.text).toBe(200);
+    expect(applied.body).toEqual({ petId: 3, quantity: 0, status: 'sold' });
+    const now = await send(instances[1], 'GET', '/v1/inventory/3', { key, agent });
+    expect(applied.headers.etag).toBe(now.headers.etag);
+    const again = await send(instances[1], 'PATCH', '/v1/inventory/3', {
+      key,
+      agent,
+      body: { quantity: 4 },
+      headers: { 'if-match': '*' },
+    });
+    expect(again.body).toEqual({ petId: 3, quantity: 4, status: 'available' });
+  });
 });

@@ -4,6 +4,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { runSql, writeTransaction } from '../../database/sql.js';
 import { changeParams, INSERT_CHANGE_SQL, insertChangesSql } from '../history/change-record.js';
 import type { ImportRow, InventoryRow } from '../inventory-row.js';
+import type { PetStatus } from '../pet-status.js';
 import {
   createListingReader,
   ITEM_COLUMNS,
@@ -12,7 +13,7 @@ import {
 } from '../listing/listing-reader.js';
 import { sqliteHandle } from '../sqlite-handle.js';
 import { SqliteStockWriter } from './sqlite-stock-writer.js';
-import { decide, type StockWrite, type WriteOutcome } from './stock-write.js';
+import type { StockWrite, WriteOutcome } from './stock-write.js';
 
 const CURRENT_SQL = `SELECT ${ITEM_COLUMNS} FROM pets WHERE id = :petId`;
 const UPDATE_SQL = `UPDATE pets SET quantity = :quantity, status = :status, updated_at = CURRENT_TIMESTAMP WHERE id = :petId`;
@@ -24,6 +25,12 @@ const LOCK_VERSION_SQL = {
   postgres: `SELECT CAST(version AS TEXT) AS version FROM inventory_version WHERE slot = 0 FOR UPDATE`,
   sqlite: `SELECT CAST(version AS TEXT) AS version FROM inventory_version WHERE id = 1`,
 };
+
+const DEADLOCK_RETRIES = 3;
+
+function isDeadlock(err: unknown): boolean {
+  return (err as { driverError?: { code?: string } }).driverError?.code === '40P01';
+}
 
 /** The one owner of writes to `pets`: stock updates and imports, each with its history. */
 @Injectable()
@@ -57,25 +64,49 @@ export class InventoryRepository implements OnModuleInit, OnModuleDestroy {
   /** Applies one stock update under the stock rules, and records it, in one transaction. */
   async write(write: StockWrite): Promise<WriteOutcome> {
     if (this.sqliteWriter) return this.sqliteWriter.write(write);
-    const changedAt = new Date().toISOString();
-    return writeTransaction(this.dataSource, async (manager) => {
-      const version = await this.lockVersion(manager);
-      const before = await this.find(write.petId, manager);
-      if (!before) return { kind: 'not_found' };
-      const decision = decide(before, write);
-      if (decision.kind === 'precondition_failed')
-        return { kind: 'precondition_failed', row: before };
-      if (decision.kind === 'unchanged') return { kind: 'written', row: decision.row };
-      const { row } = decision;
-      await this.query(UPDATE_SQL, { ...row }, manager);
-      const context = { ...write.caller, reason: write.reason, reference: write.reference };
-      await this.query(
-        INSERT_CHANGE_SQL,
-        changeParams(version + 1n, before, row, { ...context, source: 'api' }, changedAt),
-        manager,
-      );
-      return { kind: 'written', row, version: version + 1n };
-    });
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.writePostgres(write);
+      } catch (err) {
+        if (attempt >= DEADLOCK_RETRIES || !isDeadlock(err)) throw err;
+      }
+    }
+  }
+
+  /** The stock rules in one statement on PostgreSQL (migration InventoryHistory, `inventory_write`). */
+  private async writePostgres(write: StockWrite): Promise<WriteOutcome> {
+    const [result] = await this.query<{
+      outcome: 'not_found' | 'precondition_failed' | 'unchanged' | 'written';
+      petId: string;
+      quantity: number;
+      status: PetStatus;
+      version: string | null;
+    }>(
+      `SELECT o_outcome AS outcome, o_pet_id AS "petId", o_quantity AS quantity, o_status AS status, o_version AS version
+       FROM inventory_write(:petId, :quantity, :ifMatch, :reason, :reference, :keyId, :requestId, :changedAt)`,
+      {
+        petId: write.petId.toString(),
+        quantity: write.quantity,
+        ifMatch:
+          write.ifMatch === undefined || write.ifMatch === '*'
+            ? null
+            : JSON.stringify(write.ifMatch),
+        reason: write.reason,
+        reference: write.reference,
+        keyId: write.caller.keyId,
+        requestId: write.caller.requestId,
+        changedAt: new Date().toISOString(),
+      },
+    );
+    if (result.outcome === 'not_found') return { kind: 'not_found' };
+    const row: InventoryRow = {
+      petId: result.petId,
+      quantity: Number(result.quantity),
+      status: result.status,
+    };
+    if (result.outcome === 'precondition_failed') return { kind: 'precondition_failed', row };
+    if (result.outcome === 'unchanged') return { kind: 'written', row };
+    return { kind: 'written', row, version: BigInt(result.version!) };
   }
 
   private async lockVersion(manager: EntityManager): Promise<bigint> {
