@@ -32,7 +32,10 @@ function isDeadlock(err: unknown): boolean {
   return (err as { driverError?: { code?: string } }).driverError?.code === '40P01';
 }
 
-/** The one owner of writes to `pets`: stock updates and imports, each with its history. */
+/**
+ * The one owner of the `pets` table (schema: PetEntity in the inventory module): stock updates
+ * and imports, each with its history, and the reads of single pets.
+ */
 @Injectable()
 export class InventoryRepository implements OnModuleInit, OnModuleDestroy {
   private reader: ListingReader | undefined;
@@ -59,6 +62,17 @@ export class InventoryRepository implements OnModuleInit, OnModuleDestroy {
   async find(petId: bigint, manager?: EntityManager): Promise<InventoryRow | undefined> {
     const [row] = await this.query<InventoryRow>(CURRENT_SQL, { petId: petId.toString() }, manager);
     return row && { ...row, quantity: Number(row.quantity) };
+  }
+
+  /** A pet as the deprecated pet operation shows it. */
+  async findPet(
+    id: bigint,
+  ): Promise<{ id: string; name: string | null; status: PetStatus } | undefined> {
+    const [row] = await this.query<{ id: string; name: string | null; status: PetStatus }>(
+      `SELECT CAST(id AS TEXT) AS id, name, status FROM pets WHERE id = :id`,
+      { id: id.toString() },
+    );
+    return row;
   }
 
   /** Applies one stock update under the stock rules, and records it, in one transaction. */
