@@ -1,5 +1,4 @@
-import { stringify } from 'lossless-json';
-import type { InventoryChange } from '../inventory/history/dto/inventory-change.dto.js';
+import type { ChangeRow } from '../inventory/history/change-record.js';
 import { type Command, CommandError, UsageError } from './command.js';
 
 const PAGE = 1000;
@@ -38,7 +37,7 @@ export const inventoryHistory: Command = {
       await import('../inventory/history/inventory-history.service.js');
     const { NotFoundError } = await import('../common/errors/api-error.js');
     const history = await ctx.get(InventoryHistoryService);
-    const changes: InventoryChange[] = [];
+    const changes: ChangeRow[] = [];
     try {
       for (let after: string | undefined; ;) {
         const page = await history.changes(after, String(PAGE), petId);
@@ -51,7 +50,9 @@ export const inventoryHistory: Command = {
       throw err;
     }
     if (options.json) {
-      ctx.out(stringify(changes) ?? '[]');
+      const { inventoryChangesJson } =
+        await import('../inventory/history/dto/inventory-change.dto.js');
+      ctx.out(inventoryChangesJson(changes));
       return;
     }
     if (changes.length === 0) {
@@ -71,7 +72,7 @@ export const inventoryHistory: Command = {
     ];
     const rows = changes.map((change) => [
       String(change.id),
-      change.changedAt,
+      new Date(change.changedAt).toISOString(),
       from(change.previousQuantity, change.quantity),
       from(change.previousStatus, change.status),
       change.reason ?? '-',

@@ -5,7 +5,8 @@ import { ParsePetIdPipe } from '../../common/pipes/pet-id.pipe.js';
 import { ApiErrorResponses, ApiStability } from '../../openapi/api-docs.decorators.js';
 import { PET_ID_PARAM } from '../../openapi/params.js';
 import { DEFAULT_PAGE, MAX_PAGE } from './change-cursor.js';
-import { InventoryChange } from './dto/inventory-change.dto.js';
+import { InventoryChange, inventoryChangesJson } from './dto/inventory-change.dto.js';
+import { RawJson } from '../../common/http/json.js';
 import { type ChangesPage, InventoryHistoryService } from './inventory-history.service.js';
 
 const FEED_HEADERS = {
@@ -30,9 +31,9 @@ const LIMIT = {
   description: 'At most this many changes',
 } as const;
 
-function answer(res: Response, path: string, page: ChangesPage): InventoryChange[] {
+function answer(res: Response, path: string, page: ChangesPage): RawJson {
   res.setHeader('Link', `<${path}?after=${page.next}&limit=${page.limit}>; rel="next"`);
-  return page.changes;
+  return new RawJson(inventoryChangesJson(page.changes));
 }
 
 /** Registered before InventoryController, so that `changes` is not taken for a petId. */
@@ -60,7 +61,7 @@ export class InventoryChangesController {
     @Query('after') after: unknown,
     @Query('limit') limit: unknown,
     @Res({ passthrough: true }) res: Response,
-  ): Promise<InventoryChange[]> {
+  ): Promise<RawJson> {
     return answer(res, '/v1/inventory/changes', await this.history.changes(after, limit));
   }
 
@@ -85,7 +86,7 @@ export class InventoryChangesController {
     @Query('after') after: unknown,
     @Query('limit') limit: unknown,
     @Res({ passthrough: true }) res: Response,
-  ): Promise<InventoryChange[]> {
+  ): Promise<RawJson> {
     return answer(
       res,
       `/v1/inventory/${petId}/changes`,

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { GoneError, NotFoundError } from '../../common/errors/api-error.js';
 import { decodeCursor, encodeCursor, parseLimit } from './change-cursor.js';
-import { InventoryChange } from './dto/inventory-change.dto.js';
+import type { ChangeRow } from './change-record.js';
 import { InventoryHistoryRepository } from './inventory-history.repository.js';
 
 export interface ChangesPage {
-  changes: InventoryChange[];
+  changes: ChangeRow[];
   /** Where the next page starts: the last change given, or where this one started. */
   next: string;
   limit: number;
@@ -31,7 +31,7 @@ export class InventoryHistoryService {
       );
     const last = page.changes.at(-1);
     return {
-      changes: page.changes.map((row) => InventoryChange.of(row)),
+      changes: page.changes,
       next: encodeCursor(last ? BigInt(last.id) : (position ?? page.through)),
       limit,
     };

@@ -62,16 +62,20 @@ export class InventoryChange {
 
   @ApiProperty({ type: 'string', format: 'date-time', example: '2026-11-24T06:00:00.000Z' })
   changedAt!: string;
+}
 
-  static of(row: ChangeRow): InventoryChange {
-    return {
-      ...row,
-      id: BigInt(row.id),
-      petId: BigInt(row.petId),
-      previousQuantity: row.previousQuantity === null ? null : Number(row.previousQuantity),
-      quantity: Number(row.quantity),
-      keyId: row.keyId === null ? null : Number(row.keyId),
-      changedAt: new Date(row.changedAt).toISOString(),
-    };
+const text = (value: string | null) => (value === null ? 'null' : JSON.stringify(value));
+
+/** InventoryChanges as a JSON array, written directly: the ids are already exact decimal text. */
+export function inventoryChangesJson(rows: readonly ChangeRow[]): string {
+  let json = '[';
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i];
+    json +=
+      `${i === 0 ? '' : ','}{"id":${row.id},"petId":${row.petId},"previousQuantity":${row.previousQuantity ?? 'null'},` +
+      `"quantity":${row.quantity},"previousStatus":${text(row.previousStatus)},"status":"${row.status}",` +
+      `"reason":${text(row.reason)},"reference":${text(row.reference)},"source":"${row.source}",` +
+      `"keyId":${row.keyId ?? 'null'},"requestId":${text(row.requestId)},"changedAt":"${new Date(row.changedAt).toISOString()}"}`;
   }
+  return `${json}]`;
 }
