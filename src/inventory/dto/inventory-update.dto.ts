@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsDefined, IsIn, IsInt, IsString, Length, Max, Min, ValidateIf } from 'class-validator';
+import { IsDefined, IsIn, IsInt, Max, Min, ValidateBy } from 'class-validator';
 import { CHANGE_REASONS, type ChangeReason } from '../writes/stock-write.js';
 
 export const MAX_QUANTITY = 2_147_483_647;
@@ -27,8 +27,10 @@ export class InventoryUpdate {
     description:
       'Why the stock changed: `received` (new arrival), `returned`, `correction` (manual adjustment), `damaged`, `other`. Recorded in the history.',
   })
-  @ValidateIf((update: InventoryUpdate) => update.reason !== undefined)
-  @IsIn(CHANGE_REASONS, { message: `reason must be one of ${CHANGE_REASONS.join(', ')}` })
+  // Absent is allowed, null is not: without @IsOptional, which would accept both.
+  @IsIn([...CHANGE_REASONS, undefined], {
+    message: `reason must be one of ${CHANGE_REASONS.join(', ')}`,
+  })
   reason?: ChangeReason;
 
   @ApiProperty({
@@ -40,8 +42,14 @@ export class InventoryUpdate {
     description:
       'The document behind the change (a purchase order URI, a count sheet). Recorded in the history.',
   })
-  @ValidateIf((update: InventoryUpdate) => update.reference !== undefined)
-  @IsString({ message: 'reference must be a string of 1 to 255 characters' })
-  @Length(1, 255, { message: 'reference must be a string of 1 to 255 characters' })
+  @ValidateBy({
+    name: 'isReference',
+    validator: {
+      validate: (value: unknown) =>
+        value === undefined ||
+        (typeof value === 'string' && value.length >= 1 && value.length <= 255),
+      defaultMessage: () => 'reference must be a string of 1 to 255 characters',
+    },
+  })
   reference?: string;
 }
