@@ -95,7 +95,7 @@ const update = (service: InventoryService, petId: bigint, quantity: number) =>
 const listed = async (service: InventoryService) =>
   JSON.parse((await service.listInventory()).body.toString());
 
-describe('InventoryService listing cache', () => {
+describe('ListingCache through InventoryService', () => {
   let db: FakeInventory;
   let service: InventoryService;
 
