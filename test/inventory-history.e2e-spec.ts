@@ -218,6 +218,25 @@ describe('stock history, change feed and conditional updates (e2e)', () => {
       ]);
     });
 
+    it('should page by id across ids of different lengths (9 before 10)', async () => {
+      for (let quantity = 20; quantity < 32; quantity++) await patch('2', { quantity }).expect(200);
+      const ids: number[] = [];
+      for (let after = ''; ;) {
+        const page = await get(`/v1/inventory/changes?limit=2${after && `&after=${after}`}`).expect(
+          200,
+        );
+        if (page.body.length === 0) break;
+        ids.push(...page.body.map((c: { id: number }) => c.id));
+        after = cursorOf(page.headers.link);
+      }
+      const all = (await get('/v1/inventory/changes?limit=1000')).body.map(
+        (c: { id: number }) => c.id,
+      );
+      expect(all).toHaveLength(15);
+      expect(String(all[0]).length).toBeLessThan(String(all.at(-1)).length);
+      expect(ids).toEqual(all);
+    });
+
     it('should default to 100 changes a page', async () => {
       expect(LINK.exec((await get('/v1/inventory/changes')).headers.link)?.[2]).toBe('100');
     });

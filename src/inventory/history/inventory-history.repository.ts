@@ -13,20 +13,27 @@ export interface ChangePage {
 /** Reads and prunes the stock history (table `inventory_changes`). */
 @Injectable()
 export class InventoryHistoryRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  private readonly postgres: boolean;
+
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+    this.postgres = dataSource.options.type === 'postgres';
+  }
 
   /**
    * Up to `limit` changes after `after` (or the oldest kept), oldest first, and the pruning
    * horizon, read by one statement so that both come from one snapshot.
    */
   async page(after: bigint | undefined, limit: number, petId?: bigint): Promise<ChangePage> {
-    const params: Record<string, unknown> = { limit, after: (after ?? -1n).toString() };
-    if (petId !== undefined) params.petId = petId.toString();
+    // Bound as numbers on SQLite, where text would not use the primary key; pg takes int64 text.
+    const int64 = (value: bigint) => (this.postgres ? value.toString() : value);
+    const params: Record<string, unknown> = { limit, after: int64(after ?? -1n) };
+    if (petId !== undefined) params.petId = int64(petId);
     const rows = await runSql<ChangeRow & { through: string; id: string | null }>(
       this.dataSource,
       `SELECT CAST(p.through AS TEXT) AS through, c.* FROM inventory_changes_pruned p LEFT JOIN (
          SELECT ${CHANGE_COLUMNS} FROM inventory_changes
-         WHERE id > :after ${petId === undefined ? '' : 'AND pet_id = :petId'} ORDER BY id LIMIT :limit
+         WHERE inventory_changes.id > :after ${petId === undefined ? '' : 'AND pet_id = :petId'}
+         ORDER BY inventory_changes.id LIMIT :limit
        ) c ON 1 = 1 ORDER BY CAST(c.id AS BIGINT)`,
       params,
     );
@@ -53,7 +60,7 @@ export class InventoryHistoryRepository {
     return writeTransaction(this.dataSource, async (manager) => {
       const oldest = await runSql<{ id: string; changedAt: string | Date }>(
         this.dataSource,
-        `SELECT CAST(id AS TEXT) AS id, changed_at AS "changedAt" FROM inventory_changes ORDER BY id LIMIT :batch`,
+        `SELECT CAST(id AS TEXT) AS id, changed_at AS "changedAt" FROM inventory_changes ORDER BY inventory_changes.id LIMIT :batch`,
         { batch },
         manager,
       );
