@@ -4,6 +4,8 @@ import { DataSource } from 'typeorm';
 import { runSql, writeTransaction } from '../../database/sql.js';
 import { CHANGE_COLUMNS, type ChangeRow } from './change-record.js';
 
+const THROUGH_SQL = `SELECT CAST(through AS TEXT) AS through FROM inventory_changes_pruned WHERE id = 1`;
+
 export interface ChangePage {
   /** Changes with ids up to this one have been removed (retention). */
   through: bigint;
@@ -21,26 +23,28 @@ export class InventoryHistoryRepository {
 
   /**
    * Up to `limit` changes after `after` (or the oldest kept), oldest first, and the pruning
-   * horizon, read by one statement so that both come from one snapshot.
+   * horizon, read by one statement so that both come from one snapshot (an empty page reads
+   * the horizon on its own: then nothing after `after` was there to miss).
    */
   async page(after: bigint | undefined, limit: number, petId?: bigint): Promise<ChangePage> {
     // Bound as numbers on SQLite, where text would not use the primary key; pg takes int64 text.
     const int64 = (value: bigint) => (this.postgres ? value.toString() : value);
     const params: Record<string, unknown> = { limit, after: int64(after ?? -1n) };
     if (petId !== undefined) params.petId = int64(petId);
-    const rows = await runSql<ChangeRow & { through: string; id: string | null }>(
+    const rows = await runSql<ChangeRow & { through: string }>(
       this.dataSource,
-      `SELECT CAST(p.through AS TEXT) AS through, c.* FROM inventory_changes_pruned p LEFT JOIN (
-         SELECT ${CHANGE_COLUMNS} FROM inventory_changes
-         WHERE inventory_changes.id > :after ${petId === undefined ? '' : 'AND pet_id = :petId'}
-         ORDER BY inventory_changes.id LIMIT :limit
-       ) c ON 1 = 1 ORDER BY CAST(c.id AS BIGINT)`,
+      `SELECT (${THROUGH_SQL}) AS through, ${CHANGE_COLUMNS} FROM inventory_changes
+       WHERE inventory_changes.id > :after ${petId === undefined ? '' : 'AND pet_id = :petId'}
+       ORDER BY inventory_changes.id LIMIT :limit`,
       params,
     );
-    const through = BigInt(rows[0]?.through ?? 0);
+    if (rows.length === 0) {
+      const [row] = await runSql<{ through: string }>(this.dataSource, THROUGH_SQL, {});
+      return { through: BigInt(row?.through ?? 0), changes: [] };
+    }
     return {
-      through,
-      changes: rows.filter((row) => row.id !== null).map(({ through: _, ...row }) => row),
+      through: BigInt(rows[0].through),
+      changes: rows.map(({ through: _, ...row }) => row),
     };
   }
 
