@@ -697,6 +697,83 @@ async function largeCatalogue(opts: BenchOptions): Promise<void> {
   await stop(...targets);
 }
 
+/** Changes a client catches up on in the sync scenario. */
+const SYNC_CHANGES = 100;
+const FEED_PAGE = 1000;
+const NEXT_CURSOR = /after=([A-Za-z0-9_-]+)/;
+
+/**
+ * A client keeping a copy of the large catalogue current after SYNC_CHANGES changes: by
+ * listing again, or by following the change feed from the listing's X-Changes-Cursor. Each
+ * time covers the requests, the bytes and parsing the JSON, as a client would.
+ */
+async function syncCatalogue(opts: BenchOptions): Promise<void> {
+  const rows = makeCatalog(opts.largeItems);
+  const catalog = writeCatalog(work, rows);
+  const db = prepareDatabase(work, 'service-sync', catalog);
+  const svc = await start(service('service', db.databaseUrl, db.apiKey));
+  const get = async (path: string) => {
+    const started = process.hrtime.bigint();
+    const res = await fetch(`${svc.url}${path}`, { headers: svc.headers });
+    const body = JSON.parse(await res.text()) as unknown[];
+    if (res.status !== 200) throw new Error(`GET ${path} answered ${res.status}`);
+    return { res, body, ms: Number(process.hrtime.bigint() - started) / 1e6 };
+  };
+  const random = mulberry32(7);
+  const relistMs: number[] = [];
+  const feedMs: number[] = [];
+  const samples = Math.max(3, opts.rounds);
+  for (let i = 0; i < samples; i++) {
+    const cursor = (await get('/v1/inventory')).res.headers.get('x-changes-cursor');
+    if (!cursor) throw new Error('GET /v1/inventory sent no X-Changes-Cursor');
+    for (let j = 0; j < SYNC_CHANGES; j++) {
+      const petId = rows[Math.floor(random() * rows.length)].petId;
+      const res = await fetch(`${svc.url}/v1/inventory/${petId}`, {
+        method: 'PATCH',
+        headers: { ...svc.headers, 'content-type': 'application/json' },
+        body: `{"quantity":${1_000_000 + i * SYNC_CHANGES + j},"reason":"received"}`,
+      });
+      if (res.status !== 200) throw new Error(`PATCH answered ${res.status}`);
+      await res.arrayBuffer();
+    }
+    const started = process.hrtime.bigint();
+    let seen = 0;
+    for (let after = cursor; ;) {
+      const page = await get(`/v1/inventory/changes?after=${after}&limit=${FEED_PAGE}`);
+      seen += page.body.length;
+      after = NEXT_CURSOR.exec(page.res.headers.get('link') ?? '')?.[1] ?? '';
+      if (page.body.length < FEED_PAGE) break;
+    }
+    feedMs.push(Number(process.hrtime.bigint() - started) / 1e6);
+    if (seen !== SYNC_CHANGES)
+      throw new Error(`the feed gave ${seen} changes, not ${SYNC_CHANGES}`);
+    // After the feed: the garbage of parsing a whole listing must not land in the feed's time.
+    relistMs.push((await get('/v1/inventory')).ms);
+  }
+  const relist = median(relistMs);
+  const feed = median(feedMs);
+  tables.push(
+    `Keeping ${opts.largeItems.toLocaleString('en-US')} items current after ${SYNC_CHANGES} changes (one client, request to parsed JSON)
+
+` +
+      markdownTable(
+        ['way', 'time'],
+        [
+          ['list again (GET /v1/inventory)', fmt.ms(relist)],
+          ['follow the feed (GET /v1/inventory/changes)', fmt.ms(feed)],
+        ],
+      ),
+  );
+  check(
+    `Sync ${opts.largeItems} items after ${SYNC_CHANGES} changes: re-listing vs following the feed`,
+    fmt.ratio(relist / feed),
+    '>= 20x',
+    relist / feed >= 20,
+  );
+  report.sync = { items: opts.largeItems, changes: SYNC_CHANGES, relistMs, feedMs };
+  await stop(svc);
+}
+
 /** Requests counted per target and scenario, after this many to warm up; and how many at a time. */
 const COUNTED = { warmup: 3000, count: 2000, connections: 4 };
 
@@ -1030,12 +1107,13 @@ async function main(): Promise<void> {
   log(
     `bench: ${options.rounds} rounds x ${options.duration} s per target, ${options.connections} connections; ${pinning.description}`,
   );
-  const underLoad = (['get', 'patch', 'large', 'soak', 'abuse'] as const).some((scenario) =>
+  const underLoad = (['get', 'patch', 'large', 'sync', 'soak', 'abuse'] as const).some((scenario) =>
     options.scenarios.has(scenario),
   );
   if (['get', 'patch', 'soak'].some((s) => options.scenarios.has(s as never)))
     await smallCatalogue(options);
   if (options.scenarios.has('large')) await largeCatalogue(options);
+  if (options.scenarios.has('sync')) await syncCatalogue(options);
   if (options.scenarios.has('abuse')) await abuse(options);
   if (options.scenarios.has('instructions')) await instructionCounts(options);
 

@@ -20,7 +20,11 @@ const COMMON_HEADERS = {
   'ratelimit-policy': '"minute";q=60;w=60, "day";q=1000;w=86400',
   'x-request-id': 'req-1',
 };
-const LISTING_HEADERS = { etag: '"abc"', 'cache-control': 'private, no-cache' };
+const LISTING_HEADERS = {
+  etag: '"abc"',
+  'cache-control': 'private, no-cache',
+  'x-changes-cursor': 'c1',
+};
 const DEPRECATION_HEADERS = {
   deprecation: '@1782777600',
   sunset: 'Wed, 30 Jun 2027 00:00:00 GMT',
@@ -59,7 +63,7 @@ describe("the e2e suite's response checks", () => {
         response({
           method: 'PATCH',
           path: '/v1/inventory/7',
-          headers: COMMON_HEADERS,
+          headers: { ...COMMON_HEADERS, etag: '"7-0-sold"' },
           body: '{"petId":7,"quantity":0,"status":"sold"}',
         }),
       ),

@@ -14,7 +14,10 @@ type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-ex
 
 const OPERATIONS = [
   ['/inventory', 'get', 'listInventory'],
+  ['/inventory/changes', 'get', 'listInventoryChanges'],
+  ['/inventory/{petId}', 'get', 'getInventoryItem'],
   ['/inventory/{petId}', 'patch', 'updateInventory'],
+  ['/inventory/{petId}/changes', 'get', 'listPetInventoryChanges'],
   ['/pets/{petId}', 'get', 'getPetById'],
   ['/store/orders', 'get', 'listOrders'],
   ['/rate_limit', 'get', 'getRateLimit'],
@@ -24,7 +27,10 @@ const OPERATIONS = [
 const SHARED = ['400', '401', '408', '429', '431', '500', '503'];
 const STATUSES: Record<string, string[]> = {
   listInventory: ['200', '304', ...SHARED],
-  updateInventory: ['200', '403', '404', '413', '415', ...SHARED],
+  updateInventory: ['200', '403', '404', '412', '413', '415', ...SHARED],
+  getInventoryItem: ['200', '404', ...SHARED],
+  listInventoryChanges: ['200', '410', ...SHARED],
+  listPetInventoryChanges: ['200', '404', '410', ...SHARED],
   getPetById: ['200', '304', '404', '410', ...SHARED],
   listOrders: ['200', '304', ...SHARED],
   getRateLimit: ['200', ...SHARED],
@@ -33,6 +39,9 @@ const STATUSES: Record<string, string[]> = {
 const STABILITY: Record<string, string> = {
   listInventory: 'beta',
   updateInventory: 'experimental',
+  getInventoryItem: 'experimental',
+  listInventoryChanges: 'experimental',
+  listPetInventoryChanges: 'experimental',
   getPetById: 'beta',
   listOrders: 'experimental',
   getRateLimit: 'beta',
@@ -123,6 +132,7 @@ describe('OpenAPI document and Swagger UI (e2e)', () => {
         required: true,
         schema: expect.objectContaining({ type: 'integer', format: 'int64' }),
       }),
+      expect.objectContaining({ name: 'If-Match', in: 'header', required: false }),
     ]);
   });
 

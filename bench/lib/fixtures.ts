@@ -85,9 +85,9 @@ interface SqliteFile {
 }
 
 /**
- * Writes to the service's SQLite file from this process, as another instance or an operator
- * would: the service learns which pets changed from the database's change log, or, for more
- * pets than it applies that way, reads the table.
+ * Writes to the service's SQLite file from this process, as another instance would: each change
+ * with its stock-history record, numbered by the write counter. The service learns which pets
+ * changed from that history, or, for more pets than it applies that way, reads the table.
  */
 export function writeElsewhere(databaseUrl: string): (petIds: readonly number[]) => void {
   const Database = createRequire(import.meta.url)('better-sqlite3') as new (
@@ -95,13 +95,23 @@ export function writeElsewhere(databaseUrl: string): (petIds: readonly number[])
     options: { timeout: number },
   ) => SqliteFile;
   const db = new Database(databaseUrl.slice('sqlite:'.length), { timeout: 5000 });
-  const update = db.prepare('UPDATE pets SET quantity = quantity + 1 WHERE id = ?');
+  const update = db.prepare(
+    `UPDATE pets SET quantity = quantity + 1, status = CASE WHEN status = 'sold' THEN 'available' ELSE status END WHERE id = ?`,
+  );
+  // Recorded before the update, which bumps the counter to the id given here.
+  const record = db.prepare(
+    `INSERT INTO inventory_changes (id, pet_id, previous_quantity, quantity, previous_status, status, source, changed_at)
+     SELECT (SELECT version + 1 FROM inventory_version WHERE id = 1), id, quantity, quantity + 1, status,
+       CASE WHEN status = 'sold' THEN 'available' ELSE status END, 'api', ? FROM pets WHERE id = ?`,
+  );
   const begin = db.prepare('BEGIN IMMEDIATE');
   const commit = db.prepare('COMMIT');
   return (petIds) => {
     begin.run();
+    const changedAt = new Date().toISOString();
     for (const petId of petIds) {
-      if (update.run(petId).changes !== 1) throw new Error(`no pet ${petId} to update`);
+      if (record.run(changedAt, petId).changes !== 1 || update.run(petId).changes !== 1)
+        throw new Error(`no pet ${petId} to update`);
     }
     commit.run();
   };

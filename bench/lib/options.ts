@@ -1,9 +1,17 @@
 import { parseArgs } from 'node:util';
 
-export const SCENARIOS = ['get', 'patch', 'large', 'soak', 'abuse', 'instructions'] as const;
+export const SCENARIOS = [
+  'get',
+  'patch',
+  'large',
+  'sync',
+  'soak',
+  'abuse',
+  'instructions',
+] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 /** Instruction counts need valgrind and take minutes per server: run only when asked for. */
-const DEFAULT_SCENARIOS: readonly Scenario[] = ['get', 'patch', 'large', 'soak', 'abuse'];
+const DEFAULT_SCENARIOS: readonly Scenario[] = ['get', 'patch', 'large', 'sync', 'soak', 'abuse'];
 
 export interface BenchOptions {
   /** Measurement rounds; every target runs once per round, in an order that rotates. */

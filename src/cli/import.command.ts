@@ -1,4 +1,5 @@
 import { plural, type Command, type CommandContext } from './command.js';
+import { inventoryHistory } from './history.command.js';
 import { readRowsFile, storeRows } from './import-file.js';
 
 /** Files at least this long report progress, every tenth of the way. */
@@ -44,4 +45,4 @@ const importInventory: Command = {
   },
 };
 
-export const INVENTORY_COMMANDS: readonly Command[] = [importInventory];
+export const INVENTORY_COMMANDS: readonly Command[] = [importInventory, inventoryHistory];

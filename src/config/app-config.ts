@@ -58,6 +58,7 @@ export abstract class AppConfig {
     failOpen: boolean;
   };
   abstract readonly pets: { sunset: Date };
+  abstract readonly inventory: { changesRetentionDays: number };
   /** Metrics are served only on their own port (METRICS_PORT on METRICS_HOST), never on the API's. */
   abstract readonly metrics: { enabled: boolean; port: number | undefined; host: string };
   /**
@@ -202,6 +203,7 @@ export function loadConfig(env: Env): AppConfig {
       failOpen: bool(env, 'RATE_LIMIT_FAIL_OPEN', false),
     },
     pets: { sunset: petsSunset(env) },
+    inventory: { changesRetentionDays: int(env, 'CHANGES_RETENTION_DAYS', 90, 1, 36_500) },
     metrics: {
       enabled: bool(env, 'METRICS_ENABLED', true),
       port: metricsPort,

@@ -7,7 +7,8 @@ import {
   upsertInBatches,
 } from '../common/import/json-rows.js';
 import { MAX_QUANTITY } from './dto/inventory-update.dto.js';
-import { InventoryRepository, type ImportRow } from './inventory.repository.js';
+import type { ImportRow } from './inventory-row.js';
+import { InventoryRepository } from './writes/inventory.repository.js';
 import { nextStatus, PET_STATUSES, type PetStatus } from './pet-status.js';
 
 const FIELDS = new Set(['petId', 'quantity', 'status', 'name']);

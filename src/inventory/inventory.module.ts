@@ -1,15 +1,29 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { ChangesPruner } from './history/changes-pruner.js';
+import { InventoryChangesController } from './history/inventory-changes.controller.js';
+import { InventoryHistoryRepository } from './history/inventory-history.repository.js';
+import { InventoryHistoryService } from './history/inventory-history.service.js';
 import { InventoryController } from './inventory.controller.js';
 import { InventoryImporter } from './inventory.importer.js';
-import { InventoryRepository } from './inventory.repository.js';
 import { InventoryService } from './inventory.service.js';
+import { ListingCache } from './listing/listing-cache.js';
 import { PetEntity } from './pet.entity.js';
+import { InventoryRepository } from './writes/inventory.repository.js';
 
 @Module({
   imports: [TypeOrmModule.forFeature([PetEntity])],
-  controllers: [InventoryController],
-  providers: [InventoryRepository, InventoryService, InventoryImporter],
-  exports: [InventoryRepository, InventoryService, InventoryImporter],
+  // The feed first: its `changes` routes must match before `:petId`.
+  controllers: [InventoryChangesController, InventoryController],
+  providers: [
+    InventoryRepository,
+    ListingCache,
+    InventoryService,
+    InventoryImporter,
+    InventoryHistoryRepository,
+    InventoryHistoryService,
+    ChangesPruner,
+  ],
+  exports: [InventoryRepository, InventoryService, InventoryImporter, InventoryHistoryService],
 })
 export class InventoryModule {}

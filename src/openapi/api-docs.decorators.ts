@@ -97,9 +97,23 @@ export const ERROR_RESPONSES: Record<number, ErrorResponseDoc> = {
     },
   },
   410: {
-    description: 'The operation has passed its sunset date and is no longer served',
+    description:
+      'The operation has passed its sunset date and is no longer served, or a change cursor is older than the kept history',
     examples: {
       gone: { message: 'GET /v1/pets/{petId} was retired on 2027-06-30; use GET /v1/inventory' },
+      cursor: {
+        message:
+          'The cursor is older than the kept history (CHANGES_RETENTION_DAYS); list the inventory again and follow its X-Changes-Cursor',
+      },
+    },
+  },
+  412: {
+    description:
+      "`If-Match` names none of the item's current entity tags; nothing changed, and `details.current` holds the current item",
+    examples: {
+      precondition_failed: {
+        message: 'The item changed: its ETag is no longer "3q2-7w"',
+      },
     },
   },
   413: {

@@ -1,4 +1,4 @@
-import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { ERROR_STATUS, type ErrorBody, type ErrorCode } from '../common/errors/error-code.js';
 
 /** The spec's Error body, as the document names it (`Error` itself would shadow the JS class). */
@@ -28,4 +28,12 @@ export class ErrorSchema implements ErrorBody {
     description: 'The HTTP status code of the response',
   })
   status!: number;
+
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: true,
+    description:
+      'More about the failure where its code defines it: for `precondition_failed`, `current` holds the current InventoryItem',
+  })
+  details?: Record<string, unknown>;
 }

@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
+import { InventoryModule } from '../inventory/inventory.module.js';
 import { PetsDeprecationInterceptor } from './deprecation.interceptor.js';
 import { PetsController } from './pets.controller.js';
-import { PetsRepository } from './pets.repository.js';
 import { PetsService } from './pets.service.js';
 
 @Module({
+  imports: [InventoryModule],
   controllers: [PetsController],
-  providers: [PetsRepository, PetsService, PetsDeprecationInterceptor],
+  providers: [PetsService, PetsDeprecationInterceptor],
 })
 export class PetsModule {}

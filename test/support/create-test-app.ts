@@ -7,7 +7,7 @@ import { ApiExpressAdapter } from '../../src/common/http/http-adapter.js';
 import { AppConfig, loadConfig } from '../../src/config/app-config.js';
 import { APP_OPTIONS, configureApp } from '../../src/configure-app.js';
 import { InventoryImporter } from '../../src/inventory/inventory.importer.js';
-import type { ImportRow } from '../../src/inventory/inventory.repository.js';
+import type { ImportRow } from '../../src/inventory/inventory-row.js';
 import { installOpenApiResponseChecks } from './openapi-responses.js';
 import { integrationDatabaseEnv } from '../integration/support/context.js';
 

@@ -15,6 +15,8 @@ export interface paths {
          * [beta] List inventory
          * @description **Stability: beta.** The shape is settled: a breaking change comes only as a new operation, after this one is deprecated with a sunset date.
          *
+         *     **Any key**, `read` or `write`.
+         *
          *     Returns current stock levels for all pets in the store, by ascending petId.
          */
         get: operations["listInventory"];
@@ -33,19 +35,77 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * [experimental] Get one stock level
+         * @description **Stability: experimental.** The request or response shape may change before the operation becomes stable.
+         *
+         *     **Any key**, `read` or `write`.
+         *
+         *     Returns the stock level of one pet, with a strong `ETag` of its state.
+         */
+        get: operations["getInventoryItem"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
         /**
-         * [experimental] Update stock level
+         * [experimental] [write scope] Update stock level
          * @description **Stability: experimental.** The request or response shape may change before the operation becomes stable.
          *
-         *     Sets the stock quantity of one pet. Quantity 0 marks the pet `sold`; a positive quantity makes a `sold` pet `available`; `pending` stays while stock remains.
+         *     **Requires a `write` key.** A `read` key gets 403 `forbidden` and nothing changes.
+         *
+         *     Sets the stock quantity of one pet. Quantity 0 marks the pet `sold`; a positive quantity makes a `sold` pet `available`; `pending` stays while stock remains. Every change is recorded in the stock history; a write that changes nothing records nothing.
          */
         patch: operations["updateInventory"];
+        trace?: never;
+    };
+    "/inventory/{petId}/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * [experimental] Stock history of one pet
+         * @description **Stability: experimental.** The request or response shape may change before the operation becomes stable.
+         *
+         *     **Any key**, `read` or `write`.
+         *
+         *     The changes of one pet's quantity or status, oldest first, paged like `GET /v1/inventory/changes`.
+         */
+        get: operations["listPetInventoryChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/inventory/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * [experimental] Follow stock changes
+         * @description **Stability: experimental.** The request or response shape may change before the operation becomes stable.
+         *
+         *     **Any key**, `read` or `write`.
+         *
+         *     Every change of any pet's quantity or status, oldest first, strictly after the cursor. Start from `X-Changes-Cursor` of `GET /v1/inventory` and follow `Link rel="next"`: no change is missed or repeated, whichever instance made it.
+         */
+        get: operations["listInventoryChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/pets/{petId}": {
@@ -59,6 +119,8 @@ export interface paths {
          * [beta] [deprecated] Find a pet by id
          * @deprecated
          * @description **Stability: beta.** The shape is settled: a breaking change comes only as a new operation, after this one is deprecated with a sunset date.
+         *
+         *     **Any key**, `read` or `write`.
          *
          *     **Deprecated** since 2026-06-30; sunset on 2027-06-30. Responses carry `Deprecation`, `Sunset` and `Link` headers; after the sunset the operation answers 410 `gone`.
          *
@@ -84,6 +146,8 @@ export interface paths {
          * [beta] Get rate-limit status
          * @description **Stability: beta.** The shape is settled: a breaking change comes only as a new operation, after this one is deprecated with a sunset date.
          *
+         *     **Any key**, `read` or `write`.
+         *
          *     The caller's plan, the limit, remaining requests and reset of both windows, and the end of any ban. Not counted: calling it never changes `remaining`, and it answers also while the key is limited or banned.
          */
         get: operations["getRateLimit"];
@@ -106,6 +170,8 @@ export interface paths {
          * [experimental] List orders
          * @description **Stability: experimental.** The request or response shape may change before the operation becomes stable.
          *
+         *     **Any key**, `read` or `write`.
+         *
          *     Every order placed with the store, by ascending id.
          */
         get: operations["listOrders"];
@@ -121,6 +187,11 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * @description Why the stock changed: `received` (new arrival), `returned`, `correction` (manual adjustment), `damaged`, `other`. Recorded in the history.
+         * @enum {string}
+         */
+        ChangeReason: "received" | "returned" | "correction" | "damaged" | "other";
         /** @description The body of every error response. */
         Error: {
             /**
@@ -128,12 +199,17 @@ export interface components {
              * @example not_found
              */
             code: components["schemas"]["ErrorCode"];
+            /** @description More about the failure where its code defines it: for `precondition_failed`, `current` holds the current InventoryItem */
+            details?: {
+                [key: string]: unknown;
+            };
             /**
              * @description Human-readable description of the error
              * @example No pet with id 42
              */
             message: string;
             /**
+             * Format: int32
              * @description The HTTP status code of the response
              * @example 404
              */
@@ -143,7 +219,50 @@ export interface components {
          * @description Machine-readable error code; each code always travels with the same HTTP status
          * @enum {string}
          */
-        ErrorCode: "validation_failed" | "unauthorized" | "not_found" | "gone" | "payload_too_large" | "unsupported_media_type" | "rate_limit_exceeded" | "api_key_banned" | "internal_error" | "service_unavailable";
+        ErrorCode: "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "request_timeout" | "gone" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "rate_limit_exceeded" | "api_key_banned" | "headers_too_large" | "internal_error" | "service_unavailable";
+        InventoryChange: {
+            /**
+             * Format: date-time
+             * @example 2026-11-24T06:00:00.000Z
+             */
+            changedAt: string;
+            /**
+             * Format: int64
+             * @description Position of the change in the feed; later changes have greater ids
+             */
+            id: number;
+            /**
+             * Format: int64
+             * @description The API key that made the change
+             */
+            keyId: number | null;
+            /**
+             * Format: int64
+             * @example 42
+             */
+            petId: number;
+            /** @description null when an import created the pet */
+            previousQuantity: number | null;
+            /**
+             * @description null when an import created the pet
+             * @enum {string|null}
+             */
+            previousStatus: "available" | "pending" | "sold" | null;
+            /** @example 12 */
+            quantity: number;
+            /** @enum {string|null} */
+            reason: "received" | "returned" | "correction" | "damaged" | "other" | null;
+            /** @description The document behind the change */
+            reference: string | null;
+            /** @description The `X-Request-Id` of the request that made the change */
+            requestId: string | null;
+            /**
+             * @description `api`: a PATCH; `import`: the CLI import
+             * @enum {string}
+             */
+            source: "api" | "import";
+            status: components["schemas"]["PetStatus"];
+        };
         InventoryItem: {
             /**
              * Format: int64
@@ -152,6 +271,7 @@ export interface components {
              */
             petId: number;
             /**
+             * Format: int32
              * @description Current stock count
              * @example 12
              */
@@ -161,10 +281,18 @@ export interface components {
         };
         InventoryUpdate: {
             /**
+             * Format: int32
              * @description The new stock count
              * @example 12
              */
             quantity: number;
+            /** @description Why the stock changed: `received` (new arrival), `returned`, `correction` (manual adjustment), `damaged`, `other`. Recorded in the history. */
+            reason?: components["schemas"]["ChangeReason"];
+            /**
+             * @description The document behind the change (a purchase order URI, a count sheet). Recorded in the history.
+             * @example https://erp.example.com/purchase-orders/4711
+             */
+            reference?: string;
         };
         Order: {
             /**
@@ -185,6 +313,7 @@ export interface components {
              */
             petId: number;
             /**
+             * Format: int32
              * @description How many were ordered
              * @example 2
              */
@@ -218,10 +347,7 @@ export interface components {
             /** @description Status of the pet */
             status: components["schemas"]["PetStatus"];
         };
-        /**
-         * @description Status of the pet
-         * @enum {string}
-         */
+        /** @enum {string} */
         PetStatus: "available" | "pending" | "sold";
         /**
          * @description The key's plan
@@ -315,11 +441,13 @@ export interface operations {
             200: {
                 headers: {
                     /** @description `private, no-cache`: a client may keep the listing but revalidates it before use */
-                    "Cache-Control"?: string;
+                    "Cache-Control": "private, no-cache";
                     /** @description A strong validator of the listing: it changes whenever any stock level or status does */
-                    ETag?: string;
+                    ETag: string;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Where this listing stands in the change feed: `GET /v1/inventory/changes?after=<cursor>` yields exactly the changes it does not show yet */
+                    "X-Changes-Cursor": string;
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -334,11 +462,13 @@ export interface operations {
             304: {
                 headers: {
                     /** @description `private, no-cache`: a client may keep the listing but revalidates it before use */
-                    "Cache-Control"?: string;
+                    "Cache-Control": "private, no-cache";
                     /** @description A strong validator of the listing: it changes whenever any stock level or status does */
-                    ETag?: string;
+                    ETag: string;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Where this listing stands in the change feed: `GET /v1/inventory/changes?after=<cursor>` yields exactly the changes it does not show yet */
+                    "X-Changes-Cursor": string;
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -347,7 +477,22 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The API key is missing, invalid or revoked (see `WWW-Authenticate`) */
+            /** @description The request is malformed: `Authorization` is sent more than once, or the HTTP layer cannot parse the request */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No usable API key: none was sent, it was sent without the `Bearer` scheme, it belongs to another environment (by its prefix), or it is unknown or revoked. The message says which, except that an unknown key and a revoked one are told the same thing. See `WWW-Authenticate`. */
             401: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -356,6 +501,16 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The client sent its request headers or its body too slowly (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS); the connection is closed */
+            408: {
+                headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -379,8 +534,90 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request headers are larger than the server accepts */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description An unexpected error; the message quotes the request id (also in `X-Request-Id`) */
             500: {
+                headers: {
+                    /** @description Every window's remaining quota and seconds to reset, e.g. `"minute";r=59;t=60, "day";r=999;t=43200` (draft-ietf-httpapi-ratelimit-headers). Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    RateLimit?: string;
+                    /** @description Every window's quota and length in seconds, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400`. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests allowed in the window (minute or UTC day) with the least remaining. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window, this one counted. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When that window resets, in Unix seconds. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (the database or the rate-limit store) is unavailable; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Every window's remaining quota and seconds to reset, e.g. `"minute";r=59;t=60, "day";r=999;t=43200` (draft-ietf-httpapi-ratelimit-headers). Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    RateLimit?: string;
+                    /** @description Every window's quota and length in seconds, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400`. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "RateLimit-Policy"?: string;
+                    "Retry-After": components["headers"]["Retry-After"];
+                    /** @description Requests allowed in the window (minute or UTC day) with the least remaining. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window, this one counted. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When that window resets, in Unix seconds. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getInventoryItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the pet: decimal digits, 1 to 9223372036854775807 */
+                petId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entry */
+            200: {
+                headers: {
+                    /** @description A strong validator of this item's state, for `If-Match` on `PATCH` */
+                    ETag: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InventoryItem"];
+                };
+            };
+            /** @description The request is malformed: `Authorization` is sent more than once, or the HTTP layer cannot parse the request */
+            400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -394,16 +631,107 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A dependency (the database or the rate-limit store) is unavailable; retry later */
-            503: {
+            /** @description No usable API key: none was sent, it was sent without the `Bearer` scheme, it belongs to another environment (by its prefix), or it is unknown or revoked. The message says which, except that an unknown key and a revoked one are told the same thing. See `WWW-Authenticate`. */
+            401: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Seconds to wait before retrying, when known */
-                    "Retry-After"?: number;
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No pet has this `petId` */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The client sent its request headers or its body too slowly (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS); the connection is closed */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The rate limit is exceeded, or the key is temporarily banned for continuing after 429s. Retry after `Retry-After` seconds, backing off exponentially. */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request headers are larger than the server accepts */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected error; the message quotes the request id (also in `X-Request-Id`) */
+            500: {
+                headers: {
+                    /** @description Every window's remaining quota and seconds to reset, e.g. `"minute";r=59;t=60, "day";r=999;t=43200` (draft-ietf-httpapi-ratelimit-headers). Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    RateLimit?: string;
+                    /** @description Every window's quota and length in seconds, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400`. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests allowed in the window (minute or UTC day) with the least remaining. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window, this one counted. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When that window resets, in Unix seconds. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (the database or the rate-limit store) is unavailable; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Every window's remaining quota and seconds to reset, e.g. `"minute";r=59;t=60, "day";r=999;t=43200` (draft-ietf-httpapi-ratelimit-headers). Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    RateLimit?: string;
+                    /** @description Every window's quota and length in seconds, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400`. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "RateLimit-Policy"?: string;
+                    "Retry-After": components["headers"]["Retry-After"];
+                    /** @description Requests allowed in the window (minute or UTC day) with the least remaining. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window, this one counted. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When that window resets, in Unix seconds. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "X-RateLimit-Reset"?: number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -416,7 +744,10 @@ export interface operations {
     updateInventory: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description One or more strong `ETag`s of the item (from `GET /v1/inventory/{petId}` or an earlier `PATCH`), or `*`: the update applies only while the item still has one of them, else 412. */
+                "If-Match"?: string;
+            };
             path: {
                 /** @description Identifier of the pet: decimal digits, 1 to 9223372036854775807 */
                 petId: number;
@@ -433,6 +764,8 @@ export interface operations {
             /** @description The updated entry */
             200: {
                 headers: {
+                    /** @description A strong validator of this item's state, for `If-Match` on `PATCH` */
+                    ETag: string;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -445,7 +778,7 @@ export interface operations {
                     "application/json": components["schemas"]["InventoryItem"];
                 };
             };
-            /** @description The request holds invalid values: a body lacking required fields, unknown fields, or a malformed id */
+            /** @description The request holds invalid values: `petId` is not an integer from 1 to 9223372036854775807, or the body is not a JSON object with an integer `quantity` from 0 to 2147483647 and at most an optional `reason` (received, returned, correction, damaged, other) and `reference` (1 to 255 characters) (missing, malformed, an array, or with unknown fields); or `If-Match` is malformed; or `Authorization` is sent more than once */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -460,7 +793,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key is missing, invalid or revoked (see `WWW-Authenticate`) */
+            /** @description No usable API key: none was sent, it was sent without the `Bearer` scheme, it belongs to another environment (by its prefix), or it is unknown or revoked. The message says which, except that an unknown key and a revoked one are told the same thing. See `WWW-Authenticate`. */
             401: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -476,7 +809,22 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The requested resource cannot be found */
+            /** @description The API key is valid but its scope does not allow the operation: a `read` key may only read */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No pet has this `petId` */
             404: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -491,7 +839,32 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The request body exceeds 16 KiB */
+            /** @description The client sent its request headers or its body too slowly (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS); the connection is closed */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `If-Match` names none of the item's current entity tags; nothing changed, and `details.current` holds the current item */
+            412: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body exceeds 16 KiB (16384 bytes) */
             413: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -506,7 +879,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body is not `application/json` (or `application/merge-patch+json`) */
+            /** @description The body is not JSON this API reads: its media type is not `application/json` or `application/merge-patch+json`, it names a charset other than UTF-8 (such as `application/json; charset=iso-8859-1`), or it has an unsupported `Content-Encoding` */
             415: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -537,8 +910,97 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request headers are larger than the server accepts */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description An unexpected error; the message quotes the request id (also in `X-Request-Id`) */
             500: {
+                headers: {
+                    /** @description Every window's remaining quota and seconds to reset, e.g. `"minute";r=59;t=60, "day";r=999;t=43200` (draft-ietf-httpapi-ratelimit-headers). Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    RateLimit?: string;
+                    /** @description Every window's quota and length in seconds, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400`. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests allowed in the window (minute or UTC day) with the least remaining. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window, this one counted. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When that window resets, in Unix seconds. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (the database or the rate-limit store) is unavailable; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Every window's remaining quota and seconds to reset, e.g. `"minute";r=59;t=60, "day";r=999;t=43200` (draft-ietf-httpapi-ratelimit-headers). Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    RateLimit?: string;
+                    /** @description Every window's quota and length in seconds, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400`. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "RateLimit-Policy"?: string;
+                    "Retry-After": components["headers"]["Retry-After"];
+                    /** @description Requests allowed in the window (minute or UTC day) with the least remaining. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window, this one counted. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When that window resets, in Unix seconds. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listPetInventoryChanges: {
+        parameters: {
+            query?: {
+                /** @description An opaque cursor from `Link` or `X-Changes-Cursor`: only changes after it. Without it: from the oldest kept change. */
+                after?: string;
+                /** @description At most this many changes */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Identifier of the pet: decimal digits, 1 to 9223372036854775807 */
+                petId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pet's next changes */
+            200: {
+                headers: {
+                    /** @description `no-store`: the newest page grows as changes are made; follow `Link` instead */
+                    "Cache-Control": "no-store";
+                    /** @description The next page: `</v1/inventory/changes?after=<cursor>&limit=<n>>; rel="next"`, on every page, also an empty one */
+                    Link: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InventoryChange"][];
+                };
+            };
+            /** @description The request is malformed: `Authorization` is sent more than once, or the HTTP layer cannot parse the request */
+            400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -552,16 +1014,280 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A dependency (the database or the rate-limit store) is unavailable; retry later */
-            503: {
+            /** @description No usable API key: none was sent, it was sent without the `Bearer` scheme, it belongs to another environment (by its prefix), or it is unknown or revoked. The message says which, except that an unknown key and a revoked one are told the same thing. See `WWW-Authenticate`. */
+            401: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Seconds to wait before retrying, when known */
-                    "Retry-After"?: number;
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No pet has this `petId` */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The client sent its request headers or its body too slowly (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS); the connection is closed */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The operation has passed its sunset date and is no longer served, or a change cursor is older than the kept history */
+            410: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The rate limit is exceeded, or the key is temporarily banned for continuing after 429s. Retry after `Retry-After` seconds, backing off exponentially. */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request headers are larger than the server accepts */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected error; the message quotes the request id (also in `X-Request-Id`) */
+            500: {
+                headers: {
+                    /** @description Every window's remaining quota and seconds to reset, e.g. `"minute";r=59;t=60, "day";r=999;t=43200` (draft-ietf-httpapi-ratelimit-headers). Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    RateLimit?: string;
+                    /** @description Every window's quota and length in seconds, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400`. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests allowed in the window (minute or UTC day) with the least remaining. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window, this one counted. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When that window resets, in Unix seconds. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (the database or the rate-limit store) is unavailable; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Every window's remaining quota and seconds to reset, e.g. `"minute";r=59;t=60, "day";r=999;t=43200` (draft-ietf-httpapi-ratelimit-headers). Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    RateLimit?: string;
+                    /** @description Every window's quota and length in seconds, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400`. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "RateLimit-Policy"?: string;
+                    "Retry-After": components["headers"]["Retry-After"];
+                    /** @description Requests allowed in the window (minute or UTC day) with the least remaining. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window, this one counted. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When that window resets, in Unix seconds. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listInventoryChanges: {
+        parameters: {
+            query?: {
+                /** @description An opaque cursor from `Link` or `X-Changes-Cursor`: only changes after it. Without it: from the oldest kept change. */
+                after?: string;
+                /** @description At most this many changes */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The next changes */
+            200: {
+                headers: {
+                    /** @description `no-store`: the newest page grows as changes are made; follow `Link` instead */
+                    "Cache-Control": "no-store";
+                    /** @description The next page: `</v1/inventory/changes?after=<cursor>&limit=<n>>; rel="next"`, on every page, also an empty one */
+                    Link: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InventoryChange"][];
+                };
+            };
+            /** @description The request is malformed: `Authorization` is sent more than once, or the HTTP layer cannot parse the request */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No usable API key: none was sent, it was sent without the `Bearer` scheme, it belongs to another environment (by its prefix), or it is unknown or revoked. The message says which, except that an unknown key and a revoked one are told the same thing. See `WWW-Authenticate`. */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The client sent its request headers or its body too slowly (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS); the connection is closed */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The operation has passed its sunset date and is no longer served, or a change cursor is older than the kept history */
+            410: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The rate limit is exceeded, or the key is temporarily banned for continuing after 429s. Retry after `Retry-After` seconds, backing off exponentially. */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request headers are larger than the server accepts */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected error; the message quotes the request id (also in `X-Request-Id`) */
+            500: {
+                headers: {
+                    /** @description Every window's remaining quota and seconds to reset, e.g. `"minute";r=59;t=60, "day";r=999;t=43200` (draft-ietf-httpapi-ratelimit-headers). Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    RateLimit?: string;
+                    /** @description Every window's quota and length in seconds, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400`. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests allowed in the window (minute or UTC day) with the least remaining. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window, this one counted. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When that window resets, in Unix seconds. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (the database or the rate-limit store) is unavailable; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Every window's remaining quota and seconds to reset, e.g. `"minute";r=59;t=60, "day";r=999;t=43200` (draft-ietf-httpapi-ratelimit-headers). Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    RateLimit?: string;
+                    /** @description Every window's quota and length in seconds, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400`. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "RateLimit-Policy"?: string;
+                    "Retry-After": components["headers"]["Retry-After"];
+                    /** @description Requests allowed in the window (minute or UTC day) with the least remaining. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window, this one counted. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When that window resets, in Unix seconds. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "X-RateLimit-Reset"?: number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -591,7 +1317,7 @@ export interface operations {
                 headers: {
                     Deprecation: components["headers"]["Deprecation"];
                     /** @description A weak validator of this answer: it changes whenever the answer does */
-                    ETag?: string;
+                    ETag: string;
                     Link: components["headers"]["Link"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -611,7 +1337,7 @@ export interface operations {
                 headers: {
                     Deprecation: components["headers"]["Deprecation"];
                     /** @description A weak validator of this answer: it changes whenever the answer does */
-                    ETag?: string;
+                    ETag: string;
                     Link: components["headers"]["Link"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -624,7 +1350,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request holds invalid values: a body lacking required fields, unknown fields, or a malformed id */
+            /** @description `petId` is not an integer from 1 to 9223372036854775807, or `Authorization` is sent more than once */
             400: {
                 headers: {
                     Deprecation: components["headers"]["Deprecation"];
@@ -642,7 +1368,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key is missing, invalid or revoked (see `WWW-Authenticate`) */
+            /** @description No usable API key: none was sent, it was sent without the `Bearer` scheme, it belongs to another environment (by its prefix), or it is unknown or revoked. The message says which, except that an unknown key and a revoked one are told the same thing. See `WWW-Authenticate`. */
             401: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -658,7 +1384,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The requested resource cannot be found */
+            /** @description No pet has this `petId` */
             404: {
                 headers: {
                     Deprecation: components["headers"]["Deprecation"];
@@ -676,7 +1402,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The operation has passed its sunset date and is no longer served */
+            /** @description The client sent its request headers or its body too slowly (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS); the connection is closed */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The operation has passed its sunset date and is no longer served, or a change cursor is older than the kept history */
             410: {
                 headers: {
                     Deprecation: components["headers"]["Deprecation"];
@@ -710,17 +1446,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An unexpected error; the message quotes the request id (also in `X-Request-Id`) */
-            500: {
+            /** @description The request headers are larger than the server accepts */
+            431: {
                 headers: {
-                    Deprecation: components["headers"]["Deprecation"];
-                    Link: components["headers"]["Link"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    Sunset: components["headers"]["Sunset"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -728,19 +1456,52 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A dependency (the database or the rate-limit store) is unavailable; retry later */
+            /** @description An unexpected error; the message quotes the request id (also in `X-Request-Id`) */
+            500: {
+                headers: {
+                    /** @description When the operation was deprecated, as `@<Unix seconds>` (RFC 9745). Absent when the failure came before the operation was reached. */
+                    Deprecation?: string;
+                    /** @description Documentation of the deprecation (`rel="deprecation"`) and of the sunset (`rel="sunset"`). Absent when the failure came before the operation was reached. */
+                    Link?: string;
+                    /** @description Every window's remaining quota and seconds to reset, e.g. `"minute";r=59;t=60, "day";r=999;t=43200` (draft-ietf-httpapi-ratelimit-headers). Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    RateLimit?: string;
+                    /** @description Every window's quota and length in seconds, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400`. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "RateLimit-Policy"?: string;
+                    /** @description When the operation stops being served, as an HTTP date (RFC 8594). Absent when the failure came before the operation was reached. */
+                    Sunset?: string;
+                    /** @description Requests allowed in the window (minute or UTC day) with the least remaining. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window, this one counted. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When that window resets, in Unix seconds. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (the database or the rate-limit store) is unavailable; retry after `Retry-After` seconds */
             503: {
                 headers: {
-                    Deprecation: components["headers"]["Deprecation"];
-                    Link: components["headers"]["Link"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Seconds to wait before retrying, when known */
-                    "Retry-After"?: number;
-                    Sunset: components["headers"]["Sunset"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    /** @description When the operation was deprecated, as `@<Unix seconds>` (RFC 9745). Absent when the failure came before the operation was reached. */
+                    Deprecation?: string;
+                    /** @description Documentation of the deprecation (`rel="deprecation"`) and of the sunset (`rel="sunset"`). Absent when the failure came before the operation was reached. */
+                    Link?: string;
+                    /** @description Every window's remaining quota and seconds to reset, e.g. `"minute";r=59;t=60, "day";r=999;t=43200` (draft-ietf-httpapi-ratelimit-headers). Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    RateLimit?: string;
+                    /** @description Every window's quota and length in seconds, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400`. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "RateLimit-Policy"?: string;
+                    "Retry-After": components["headers"]["Retry-After"];
+                    /** @description When the operation stops being served, as an HTTP date (RFC 8594). Absent when the failure came before the operation was reached. */
+                    Sunset?: string;
+                    /** @description Requests allowed in the window (minute or UTC day) with the least remaining. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window, this one counted. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When that window resets, in Unix seconds. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "X-RateLimit-Reset"?: number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -762,6 +1523,8 @@ export interface operations {
             /** @description The caller's rate-limit standing */
             200: {
                 headers: {
+                    /** @description `no-store`: the standing changes with every counted request and with time */
+                    "Cache-Control": "no-store";
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -774,7 +1537,22 @@ export interface operations {
                     "application/json": components["schemas"]["RateLimitStatus"];
                 };
             };
-            /** @description The API key is missing, invalid or revoked (see `WWW-Authenticate`) */
+            /** @description The request is malformed: `Authorization` is sent more than once, or the HTTP layer cannot parse the request */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No usable API key: none was sent, it was sent without the `Bearer` scheme, it belongs to another environment (by its prefix), or it is unknown or revoked. The message says which, except that an unknown key and a revoked one are told the same thing. See `WWW-Authenticate`. */
             401: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -783,6 +1561,16 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The client sent its request headers or its body too slowly (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS); the connection is closed */
+            408: {
+                headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -806,14 +1594,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An unexpected error; the message quotes the request id (also in `X-Request-Id`) */
-            500: {
+            /** @description The request headers are larger than the server accepts */
+            431: {
                 headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -821,16 +1604,40 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A dependency (the database or the rate-limit store) is unavailable; retry later */
+            /** @description An unexpected error; the message quotes the request id (also in `X-Request-Id`) */
+            500: {
+                headers: {
+                    /** @description Every window's remaining quota and seconds to reset, e.g. `"minute";r=59;t=60, "day";r=999;t=43200` (draft-ietf-httpapi-ratelimit-headers). Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    RateLimit?: string;
+                    /** @description Every window's quota and length in seconds, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400`. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests allowed in the window (minute or UTC day) with the least remaining. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window, this one counted. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When that window resets, in Unix seconds. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (the database or the rate-limit store) is unavailable; retry after `Retry-After` seconds */
             503: {
                 headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Seconds to wait before retrying, when known */
-                    "Retry-After"?: number;
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    /** @description Every window's remaining quota and seconds to reset, e.g. `"minute";r=59;t=60, "day";r=999;t=43200` (draft-ietf-httpapi-ratelimit-headers). Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    RateLimit?: string;
+                    /** @description Every window's quota and length in seconds, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400`. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "RateLimit-Policy"?: string;
+                    "Retry-After": components["headers"]["Retry-After"];
+                    /** @description Requests allowed in the window (minute or UTC day) with the least remaining. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window, this one counted. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When that window resets, in Unix seconds. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "X-RateLimit-Reset"?: number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -856,7 +1663,7 @@ export interface operations {
             200: {
                 headers: {
                     /** @description A weak validator of this answer: it changes whenever the answer does */
-                    ETag?: string;
+                    ETag: string;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -873,7 +1680,7 @@ export interface operations {
             304: {
                 headers: {
                     /** @description A weak validator of this answer: it changes whenever the answer does */
-                    ETag?: string;
+                    ETag: string;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -884,7 +1691,22 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The API key is missing, invalid or revoked (see `WWW-Authenticate`) */
+            /** @description The request is malformed: `Authorization` is sent more than once, or the HTTP layer cannot parse the request */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No usable API key: none was sent, it was sent without the `Bearer` scheme, it belongs to another environment (by its prefix), or it is unknown or revoked. The message says which, except that an unknown key and a revoked one are told the same thing. See `WWW-Authenticate`. */
             401: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -893,6 +1715,16 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The client sent its request headers or its body too slowly (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS); the connection is closed */
+            408: {
+                headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -916,14 +1748,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An unexpected error; the message quotes the request id (also in `X-Request-Id`) */
-            500: {
+            /** @description The request headers are larger than the server accepts */
+            431: {
                 headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -931,16 +1758,40 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A dependency (the database or the rate-limit store) is unavailable; retry later */
+            /** @description An unexpected error; the message quotes the request id (also in `X-Request-Id`) */
+            500: {
+                headers: {
+                    /** @description Every window's remaining quota and seconds to reset, e.g. `"minute";r=59;t=60, "day";r=999;t=43200` (draft-ietf-httpapi-ratelimit-headers). Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    RateLimit?: string;
+                    /** @description Every window's quota and length in seconds, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400`. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests allowed in the window (minute or UTC day) with the least remaining. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window, this one counted. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When that window resets, in Unix seconds. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (the database or the rate-limit store) is unavailable; retry after `Retry-After` seconds */
             503: {
                 headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Seconds to wait before retrying, when known */
-                    "Retry-After"?: number;
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    /** @description Every window's remaining quota and seconds to reset, e.g. `"minute";r=59;t=60, "day";r=999;t=43200` (draft-ietf-httpapi-ratelimit-headers). Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    RateLimit?: string;
+                    /** @description Every window's quota and length in seconds, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400`. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "RateLimit-Policy"?: string;
+                    "Retry-After": components["headers"]["Retry-After"];
+                    /** @description Requests allowed in the window (minute or UTC day) with the least remaining. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window, this one counted. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When that window resets, in Unix seconds. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "X-RateLimit-Reset"?: number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };

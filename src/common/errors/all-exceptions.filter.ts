@@ -8,6 +8,7 @@ import {
   Optional,
 } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { stringify } from 'lossless-json';
 import { MetricsService } from '../../metrics/metrics.service.js';
 import { maskApiKeys } from '../logging/log-redaction.js';
 import { isDatabaseUnavailable } from '../../database/database-errors.js';
@@ -64,6 +65,7 @@ interface Translated {
   code: ErrorCode;
   message: string;
   headers: Record<string, string>;
+  details?: Record<string, unknown>;
 }
 
 /**
@@ -105,8 +107,17 @@ export class AllExceptionsFilter implements ExceptionFilter {
       return;
     }
     for (const name in error.headers) res.setHeader(name, error.headers[name]);
-    // Written directly: an Error body holds no int64 for the JSON writer, and wants no ETag.
-    const body = JSON.stringify({ code: error.code, message: error.message, status: error.status });
+    // Written directly, without the JSON writer's ETag. Details may hold int64 ids (a 412's
+    // current item), which only lossless-json prints exactly.
+    const body =
+      error.details === undefined
+        ? JSON.stringify({ code: error.code, message: error.message, status: error.status })
+        : (stringify({
+            code: error.code,
+            message: error.message,
+            status: error.status,
+            details: error.details,
+          }) as string);
     res.statusCode = error.status;
     res.setHeader('Content-Type', 'application/json; charset=utf-8');
     res.setHeader('Content-Length', Buffer.byteLength(body));
@@ -120,6 +131,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
         code: exception.code,
         message: exception.message,
         headers: exception.headers,
+        details: exception.details,
       };
     }
     const bodyParserError = this.bodyParserError(exception);

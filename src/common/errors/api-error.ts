@@ -8,6 +8,7 @@ export class ApiError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly headers: Record<string, string> = {},
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -15,7 +16,22 @@ export class ApiError extends Error {
   }
 
   toBody(): ErrorBody {
-    return { code: this.code, message: this.message, status: this.status };
+    const body: ErrorBody = { code: this.code, message: this.message, status: this.status };
+    if (this.details) body.details = this.details;
+    return body;
+  }
+}
+
+export class GoneError extends ApiError {
+  constructor(message: string) {
+    super('gone', message);
+  }
+}
+
+/** If-Match did not match (RFC 9110 §13.1.1): `current` is what the client should have known. */
+export class PreconditionFailedError extends ApiError {
+  constructor(message: string, current: unknown) {
+    super('precondition_failed', message, {}, { current });
   }
 }
 

@@ -6,6 +6,7 @@ export const ERROR_STATUS = {
   not_found: 404,
   request_timeout: 408,
   gone: 410,
+  precondition_failed: 412,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limit_exceeded: 429,
@@ -22,4 +23,6 @@ export interface ErrorBody {
   code: ErrorCode;
   message: string;
   status: number;
+  /** More about the failure where a code defines it (precondition_failed: `current`). */
+  details?: Record<string, unknown>;
 }

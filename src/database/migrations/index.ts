@@ -1,14 +1,16 @@
-import { Deployment1795400000000 as PostgresDeployment } from './postgres/1795400000000-Deployment.js';
+import { Deployment1795410000000 as PostgresDeployment } from './postgres/1795410000000-Deployment.js';
 import { Init1795260717886 as PostgresInit } from './postgres/1795260717886-Init.js';
 import { Orders1795261339928 as PostgresOrders } from './postgres/1795261339928-Orders.js';
 import { InventoryVersion1795261585748 as PostgresInventoryVersion } from './postgres/1795261585748-InventoryVersion.js';
 import { KeyScopesExpiryRotation1795500333081 as PostgresKeyScopesExpiryRotation } from './postgres/1795500333081-KeyScopesExpiryRotation.js';
-import { Deployment1795400000000 as SqliteDeployment } from './sqlite/1795400000000-Deployment.js';
+import { Deployment1795410000000 as SqliteDeployment } from './sqlite/1795410000000-Deployment.js';
+import { InventoryHistory1795400000000 as PostgresInventoryHistory } from './postgres/1795400000000-InventoryHistory.js';
 import { Init1795260712490 as SqliteInit } from './sqlite/1795260712490-Init.js';
 import { Orders1795261331241 as SqliteOrders } from './sqlite/1795261331241-Orders.js';
 import { InventoryVersion1795261585748 as SqliteInventoryVersion } from './sqlite/1795261585748-InventoryVersion.js';
 import { InventoryChanges1795300000000 as SqliteInventoryChanges } from './sqlite/1795300000000-InventoryChanges.js';
 import { KeyScopesExpiryRotation1795500333081 as SqliteKeyScopesExpiryRotation } from './sqlite/1795500333081-KeyScopesExpiryRotation.js';
+import { InventoryHistory1795400000000 as SqliteInventoryHistory } from './sqlite/1795400000000-InventoryHistory.js';
 
 // Listed, not globbed: ESM has no __dirname, and each dialect has its own generated SQL.
 export const SQLITE_MIGRATIONS = [
@@ -16,13 +18,15 @@ export const SQLITE_MIGRATIONS = [
   SqliteOrders,
   SqliteInventoryVersion,
   SqliteInventoryChanges,
-  SqliteKeyScopesExpiryRotation,
+  SqliteInventoryHistory,
   SqliteDeployment,
+  SqliteKeyScopesExpiryRotation,
 ];
 export const POSTGRES_MIGRATIONS = [
   PostgresInit,
   PostgresOrders,
   PostgresInventoryVersion,
-  PostgresKeyScopesExpiryRotation,
+  PostgresInventoryHistory,
   PostgresDeployment,
+  PostgresKeyScopesExpiryRotation,
 ];

@@ -1,4 +1,4 @@
-import type { ImportRow } from '../../inventory/inventory.repository.js';
+import type { ImportRow } from '../../inventory/inventory-row.js';
 import type { OrderImportRow } from '../../orders/orders.repository.js';
 
 /** The development demo catalogue: a dozen pets, one id beyond 2^53 to show int64 exactness. */

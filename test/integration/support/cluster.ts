@@ -137,11 +137,17 @@ export function send(
   instance: Pick<Instance, 'port'>,
   method: string,
   path: string,
-  options: { key?: string; body?: unknown; agent?: http.Agent; timeoutMs?: number } = {},
+  options: {
+    key?: string;
+    body?: unknown;
+    agent?: http.Agent;
+    timeoutMs?: number;
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<Reply> {
   return new Promise((resolve, reject) => {
     const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { ...options.headers };
     if (options.key) headers.authorization = `Bearer ${options.key}`;
     if (payload !== undefined) {
       headers['content-type'] = 'application/json';

@@ -7,8 +7,8 @@ import {
   type SerialisedChunk,
   serialiseChunk,
 } from './inventory-listing.js';
-import type { InventoryRow } from './inventory.repository.js';
-import { PET_STATUSES } from './pet-status.js';
+import type { InventoryRow } from '../inventory-row.js';
+import { PET_STATUSES } from '../pet-status.js';
 
 async function* chunked(
   rows: InventoryRow[],

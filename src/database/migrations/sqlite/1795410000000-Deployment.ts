@@ -6,12 +6,12 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * that needs it (DeploymentId), not here: a database copied from a migrated template before
  * that gets an id of its own.
  */
-export class Deployment1795400000000 implements MigrationInterface {
-  name = 'Deployment1795400000000';
+export class Deployment1795410000000 implements MigrationInterface {
+  name = 'Deployment1795410000000';
 
   public async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(
-      `CREATE TABLE "deployment" ("singleton" smallint NOT NULL CHECK ("singleton" = 1), "id" character varying(32) NOT NULL, CONSTRAINT "PK_deployment" PRIMARY KEY ("singleton"))`,
+      `CREATE TABLE "deployment" ("singleton" integer PRIMARY KEY NOT NULL CHECK ("singleton" = 1), "id" varchar(32) NOT NULL)`,
     );
   }
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { InventoryRow } from './inventory.repository.js';
-import type { PetStatus } from './pet-status.js';
+import type { InventoryRow } from '../inventory-row.js';
+import type { PetStatus } from '../pet-status.js';
 
 /** Rows per chunk: the unit of reading, of yielding to the event loop, and of re-serialising. */
 export const LISTING_CHUNK_ROWS = 1000;

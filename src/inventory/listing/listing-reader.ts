@@ -1,13 +1,14 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { DataSource } from 'typeorm';
+import { runSql } from '../../database/sql.js';
 import { LISTING_CHUNK_ROWS, type SerialisedChunk, serialiseChunk } from './inventory-listing.js';
-import type { InventoryRow } from './inventory.repository.js';
+import type { InventoryRow } from '../inventory-row.js';
 import {
   type SqliteConstructor,
   type SqliteDatabase,
   type SqliteStatement,
   sqliteHandle,
-} from './sqlite-handle.js';
+} from '../sqlite-handle.js';
 
 export type BuildListing<T> = (
   version: bigint,
@@ -20,7 +21,7 @@ export interface ListingChanges {
   rows: InventoryRow[];
 }
 
-/** The reads behind the cached inventory listing (InventoryService). */
+/** The reads behind the cached inventory listing (ListingCache). */
 export interface ListingReader {
   /** The committed write counter of `pets` (migration InventoryVersion): any change bumps it. */
   version(): Promise<bigint>;
@@ -55,24 +56,39 @@ const CHUNK_SQL = `SELECT CAST(MIN(id) AS TEXT) AS "firstId", CAST(MAX(id) AS TE
     group_concat('{"petId":' || id || ',"quantity":' || quantity || ',"status":"' || status || '"}', ',' ORDER BY id) AS json
   FROM (SELECT id, quantity, status FROM pets WHERE id > :after ORDER BY id LIMIT ${LISTING_CHUNK_ROWS})`;
 const BEFORE_ANY_ID = -(2n ** 63n);
-const LOGGED_SQL = `SELECT COUNT(*) AS entries, COUNT(DISTINCT pet_id) AS pets FROM inventory_changes WHERE version > :since`;
-const CHANGED_SQL = `SELECT ${ITEM_COLUMNS} FROM pets WHERE id IN (SELECT pet_id FROM inventory_changes WHERE version > :since) ORDER BY id`;
+/*
+ * The stock history (migration InventoryHistory) holds one change per version of the counter,
+ * with the version as its id: as many changes after `since` as versions means it names every
+ * pet that differs.
+ */
+const LOGGED_SQL = `SELECT COUNT(*) AS entries, COUNT(DISTINCT pet_id) AS pets FROM inventory_changes WHERE id > :since`;
+const CHANGED_SQL = `SELECT ${ITEM_COLUMNS} FROM pets WHERE id IN (SELECT pet_id FROM inventory_changes WHERE id > :since) ORDER BY id`;
 
-type Query = <T>(sql: string) => Promise<T[]>;
+type Query = <T>(sql: string, params?: Record<string, unknown>) => Promise<T[]>;
+/** Runs `work` with queries that all read one snapshot. */
+type InSnapshot = <T>(work: (query: Query) => Promise<T>) => Promise<T>;
 
 /** Picks the reader for the data source: its own connections on a SQLite file, plain queries elsewhere. */
 export function createListingReader(dataSource: DataSource, query: Query): ListingReader {
   const sqlite = sqliteHandle(dataSource);
   if (sqlite?.file !== undefined)
     return new SqliteFileListingReader(sqlite.Database, sqlite.file, sqlite.busyTimeoutMs);
-  return new QueryListingReader(dataSource.options.type === 'postgres', query);
+  const postgres = dataSource.options.type === 'postgres';
+  const inSnapshot: InSnapshot = postgres
+    ? (work) =>
+        dataSource.transaction('REPEATABLE READ', (manager) =>
+          work((sql, params = {}) => runSql(dataSource, sql, params, manager)),
+        )
+    : (work) => work(query);
+  return new QueryListingReader(postgres, query, inSnapshot);
 }
 
 /**
- * PostgreSQL, and SQLite in memory (one connection only, tests). The version is read before the
- * rows, in its own statement: the rows then hold at least that version's state, so a cache
- * tagged with it can only be rebuilt once too often, never served stale. pg parses a large
- * result as it arrives, so one SELECT does not hold the event loop; serialising it is chunked.
+ * PostgreSQL, and SQLite in memory (one connection only, tests). A listing's version and rows
+ * come from one snapshot (REPEATABLE READ): the version is also the listing's place in the
+ * change feed (X-Changes-Cursor), so it must name exactly the changes the rows show. pg parses
+ * a large result as it arrives, so one SELECT does not hold the event loop; serialising it is
+ * chunked.
  */
 class QueryListingReader implements ListingReader {
   private readonly versionSql: string;
@@ -80,26 +96,40 @@ class QueryListingReader implements ListingReader {
   constructor(
     postgres: boolean,
     private readonly query: Query,
+    private readonly inSnapshot: InSnapshot,
   ) {
     this.versionSql = postgres
       ? `SELECT CAST(SUM(version) AS TEXT) AS version FROM inventory_version`
       : `SELECT CAST(version AS TEXT) AS version FROM inventory_version WHERE id = 1`;
   }
 
-  async version(): Promise<bigint> {
-    const [row] = await this.query<{ version: string | null }>(this.versionSql);
+  async version(query = this.query): Promise<bigint> {
+    const [row] = await query<{ version: string | null }>(this.versionSql);
     return BigInt(row?.version ?? 0);
   }
 
   async snapshot<T>(build: BuildListing<T>): Promise<T> {
-    const version = await this.version();
-    const rows = await this.query<InventoryRow>(`SELECT ${ITEM_COLUMNS} FROM pets ORDER BY id`);
+    const { version, rows } = await this.inSnapshot(async (query) => ({
+      version: await this.version(query),
+      rows: await query<InventoryRow>(`SELECT ${ITEM_COLUMNS} FROM pets ORDER BY id`),
+    }));
     return build(version, serialisedChunks(rows));
   }
 
-  /** No change log here (migration InventoryChanges): a stale cache reads the table. */
-  async changesSince(): Promise<undefined> {
-    return undefined;
+  changesSince(since: bigint, max: number): Promise<ListingChanges | undefined> {
+    return this.inSnapshot(async (query) => {
+      const version = await this.version(query);
+      const ahead = version - since;
+      if (ahead < 0n || ahead > BigInt(max)) return undefined;
+      const params = { since: since.toString() };
+      const [logged] = await query<{ entries: number | string; pets: number | string }>(
+        LOGGED_SQL,
+        params,
+      );
+      if (BigInt(logged.entries) !== ahead) return undefined;
+      const rows = await query<InventoryRow>(CHANGED_SQL, params);
+      return rows.length === Number(logged.pets) ? { version, rows } : undefined;
+    });
   }
 
   async close(): Promise<void> {}

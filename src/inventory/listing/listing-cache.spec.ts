@@ -1,10 +1,17 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { arrivalsSoFar } from '../common/http/request-observers.js';
+import { InventoryService } from '../inventory.service.js';
+import type { InventoryRow } from '../inventory-row.js';
+import { nextStatus } from '../pet-status.js';
+import type { InventoryRepository } from '../writes/inventory.repository.js';
+import type { StockWrite, WriteOutcome } from '../writes/stock-write.js';
 import { serialiseChunk } from './inventory-listing.js';
-import type { InventoryRepository, InventoryRow, QuantityUpdate } from './inventory.repository.js';
-import { InventoryService } from './inventory.service.js';
+import { ListingCache } from './listing-cache.js';
 import type { ListingReader } from './listing-reader.js';
-import { nextStatus } from './pet-status.js';
+
+interface QuantityUpdate {
+  row: InventoryRow | undefined;
+  version?: bigint;
+}
 
 /**
  * A database in memory with the write counter of the real one. `exact` says whether updates
@@ -62,7 +69,7 @@ class FakeInventory {
   }
 
   /** A write through another instance or tool. */
-  write(petId: string, quantity: number): QuantityUpdate {
+  writeElsewhere(petId: string, quantity: number): QuantityUpdate {
     const index = this.rows.findIndex((row) => row.petId === petId);
     if (index < 0) return { row: undefined };
     const row = { petId, quantity, status: nextStatus(this.rows[index].status, quantity) };
@@ -71,22 +78,31 @@ class FakeInventory {
     return { row: { ...row }, version: this.version };
   }
 
-  async setQuantity(petId: bigint, quantity: number): Promise<QuantityUpdate> {
-    const update = this.write(String(petId), quantity);
-    return this.exact ? update : { row: update.row };
+  async find(petId: bigint): Promise<InventoryRow | undefined> {
+    return this.rows.find((row) => row.petId === String(petId));
+  }
+
+  async write(request: StockWrite): Promise<WriteOutcome> {
+    const update = this.writeElsewhere(String(request.petId), request.quantity);
+    if (!update.row) return { kind: 'not_found' };
+    return { kind: 'written', row: update.row, version: this.exact ? update.version : undefined };
   }
 }
+
+const update = (service: InventoryService, petId: bigint, quantity: number) =>
+  service.updateInventory(petId, { quantity }, undefined, { keyId: null, requestId: null });
 
 const listed = async (service: InventoryService) =>
   JSON.parse((await service.listInventory()).body.toString());
 
-describe('InventoryService listing cache', () => {
+describe('ListingCache through InventoryService', () => {
   let db: FakeInventory;
   let service: InventoryService;
 
   beforeEach(() => {
     db = new FakeInventory();
-    service = new InventoryService(db as unknown as InventoryRepository);
+    const repository = db as unknown as InventoryRepository;
+    service = new InventoryService(repository, new ListingCache(repository));
   });
 
   it('should read the table once per database state', async () => {
@@ -97,15 +113,15 @@ describe('InventoryService listing cache', () => {
 
   it('should read the table again after a write made elsewhere, where no log tells which pet it changed', async () => {
     await service.listInventory();
-    db.write('2', 0);
+    db.writeElsewhere('2', 0);
     expect((await listed(service))[1]).toEqual({ petId: 2, quantity: 0, status: 'sold' });
     expect(db.snapshots).toBe(2);
   });
 
   it('should list its own writes without reading the table again', async () => {
     await service.listInventory();
-    await service.updateInventory(1n, 0);
-    await service.updateInventory(3n, 4);
+    await update(service, 1n, 0);
+    await update(service, 3n, 4);
     expect(await listed(service)).toEqual([
       { petId: 1, quantity: 0, status: 'sold' },
       { petId: 2, quantity: 2, status: 'pending' },
@@ -117,16 +133,16 @@ describe('InventoryService listing cache', () => {
   it('should apply a few writes made elsewhere from the change log, without reading the table', async () => {
     db.logged = true;
     await service.listInventory();
-    db.write('2', 0);
-    db.write('3', 6);
-    db.write('2', 4);
+    db.writeElsewhere('2', 0);
+    db.writeElsewhere('3', 6);
+    db.writeElsewhere('2', 4);
     expect(await listed(service)).toEqual([
       { petId: 1, quantity: 5, status: 'available' },
       { petId: 2, quantity: 4, status: 'available' },
       { petId: 3, quantity: 6, status: 'available' },
     ]);
-    await service.updateInventory(1n, 1);
-    db.write('3', 0);
+    await update(service, 1n, 1);
+    db.writeElsewhere('3', 0);
     expect((await listed(service)).map((item: { quantity: number }) => item.quantity)).toEqual([
       1, 4, 0,
     ]);
@@ -139,11 +155,11 @@ describe('InventoryService listing cache', () => {
     db.remove('2');
     expect((await listed(service)).map((item: { petId: number }) => item.petId)).toEqual([1, 3]);
     expect(db.snapshots).toBe(2);
-    for (let i = 0; i < 65; i++) db.write('1', i);
+    for (let i = 0; i < 65; i++) db.writeElsewhere('1', i);
     expect((await listed(service))[0].quantity).toBe(64);
     expect(db.snapshots).toBe(3);
-    db.write('3', 2);
-    db.write('1', 9);
+    db.writeElsewhere('3', 2);
+    db.writeElsewhere('1', 9);
     // Pruned: the log no longer reaches back to the cached state.
     db.log.delete(db.version - 1n);
     expect((await listed(service)).map((item: { quantity: number }) => item.quantity)).toEqual([
@@ -154,9 +170,9 @@ describe('InventoryService listing cache', () => {
 
   it('should read the table when a write made elsewhere sits between its own', async () => {
     await service.listInventory();
-    await service.updateInventory(1n, 7);
-    db.write('2', 9);
-    await service.updateInventory(3n, 1);
+    await update(service, 1n, 7);
+    db.writeElsewhere('2', 9);
+    await update(service, 3n, 1);
     expect((await listed(service)).map((item: { quantity: number }) => item.quantity)).toEqual([
       7, 9, 1,
     ]);
@@ -166,7 +182,7 @@ describe('InventoryService listing cache', () => {
   it('should read the table after its own writes when the database does not report their counter', async () => {
     db.exact = false;
     await service.listInventory();
-    await service.updateInventory(1n, 8);
+    await update(service, 1n, 8);
     expect((await listed(service))[0].quantity).toBe(8);
     expect(db.snapshots).toBe(2);
   });
@@ -186,7 +202,7 @@ describe('InventoryService listing cache', () => {
     db.gate = new Promise((resolve) => (open = resolve));
     const early = service.listInventory();
     await new Promise((resolve) => setImmediate(resolve));
-    db.write('1', 3);
+    db.writeElsewhere('1', 3);
     const late = service.listInventory();
     open();
     db.gate = undefined;
@@ -195,20 +211,13 @@ describe('InventoryService listing cache', () => {
     expect(JSON.parse((await early).body.toString())[0].quantity).toBe(5);
   });
 
-  it('should let one read of the counter serve the requests that arrived before it began, and no later one', async () => {
-    const arrived = arrivalsSoFar();
-    await service.listInventory(arrived);
+  it('should let the calls of one turn of the event loop share a read of the counter, and no later call', async () => {
+    await Promise.all([service.listInventory(), service.listInventory(), service.listInventory()]);
     expect(db.versionReads).toBe(1);
-    // Arrived before that read began: it serves them, whatever was written since.
-    db.write('1', 0);
-    expect(JSON.parse((await service.listInventory(arrived)).body.toString())[0].quantity).toBe(5);
-    expect(db.versionReads).toBe(1);
-    // Arrived after it (a client that saw the write acknowledged sends a later request): a new read.
+    // Made after that read began (a client that saw the write acknowledged asks again): a new read.
+    db.writeElsewhere('1', 0);
     expect((await listed(service))[0].quantity).toBe(0);
     expect(db.versionReads).toBe(2);
-    const next = arrivalsSoFar() + 1;
-    await service.listInventory(next);
-    expect(db.versionReads).toBe(3);
   });
 
   it('should start over when the counter goes back (the database was replaced)', async () => {

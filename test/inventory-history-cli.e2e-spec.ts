@@ -1,0 +1,88 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt, spawnCli } from './support/built-server.js';
+import { createTestApp, type TestApp } from './support/create-test-app.js';
+
+const BIG = '9223372036854775807';
+
+describe('CLI inventory history (e2e)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'petstore-history-cli-'));
+  const env = { DATABASE_URL: `sqlite:${join(dir, 'history.sqlite')}`, APP_ENV: 'staging' };
+  const cli = (...args: string[]) => spawnCli(env, args, dir);
+  let t: TestApp;
+  let auth: string;
+
+  beforeAll(async () => {
+    await ensureBuilt();
+    t = await createTestApp(env);
+    auth = `Bearer ${await t.createKey()}`;
+  }, 180_000);
+  afterAll(async () => {
+    await t.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("should print a pet's changes from the import and the API, oldest first, as a table and as JSON", async () => {
+    writeFileSync(
+      join(dir, 'pets.json'),
+      `[{"petId":${BIG},"quantity":3,"status":"available"},{"petId":7,"quantity":1,"status":"pending"}]`,
+    );
+    expect((await cli('inventory', 'import', 'pets.json')).code).toBe(0);
+    await request(t.server)
+      .patch(`/v1/inventory/${BIG}`)
+      .set('Authorization', auth)
+      .set('X-Request-Id', 'count-42')
+      .send({ quantity: 0, reason: 'damaged', reference: 'sheet 12' })
+      .expect(200);
+
+    const json = await cli('inventory', 'history', BIG, '--json');
+    expect(json.code).toBe(0);
+    expect(json.stdout).toContain(`"petId":${BIG}`);
+    const changes = JSON.parse(json.stdout);
+    expect(changes).toHaveLength(2);
+    expect(changes[0]).toMatchObject({
+      previousQuantity: null,
+      previousStatus: null,
+      quantity: 3,
+      status: 'available',
+      source: 'import',
+      keyId: null,
+    });
+    expect(changes[1]).toMatchObject({
+      previousQuantity: 3,
+      quantity: 0,
+      previousStatus: 'available',
+      status: 'sold',
+      reason: 'damaged',
+      reference: 'sheet 12',
+      source: 'api',
+      requestId: 'count-42',
+    });
+
+    const text = await cli('inventory', 'history', BIG);
+    expect(text.code).toBe(0);
+    const lines = text.stdout.trim().split('\n');
+    expect(lines[0]).toMatch(
+      /^ID\s+CHANGED\s+QUANTITY\s+STATUS\s+REASON\s+REFERENCE\s+SOURCE\s+KEY\s+REQUEST$/,
+    );
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toMatch(/\s3\s+available\s+-\s+-\s+import\s/);
+    expect(lines[2]).toMatch(
+      /3 -> 0\s+available -> sold\s+damaged\s+sheet 12\s+api\s+\d+\s+count-42$/,
+    );
+  }, 60_000);
+
+  it('should exit 1 for an unknown pet and 2 for a malformed id', async () => {
+    const [unknown, malformed] = await Promise.all([
+      cli('inventory', 'history', '4'),
+      cli('inventory', 'history', 'abc'),
+    ]);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('No pet with id 4');
+    expect(malformed.code).toBe(2);
+    expect(malformed.stderr).toContain('PET_ID');
+  }, 60_000);
+});
