@@ -90,7 +90,7 @@ function baseline(name: string, script: string, catalog: string, apiKey: string)
   };
 }
 
-/** The floor on the service's HTTP adapter (src/common/http/http-adapter.ts): what that adapter alone is worth. */
+/** The floor on the service's HTTP adapter (src/platform/http/http-adapter.ts): what that adapter alone is worth. */
 const FLOOR_ON_ADAPTER = "floor on the service's adapter";
 
 function floorOnAdapter(catalog: string, apiKey: string): TargetSpec {

@@ -1,13 +1,23 @@
 import 'reflect-metadata';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from 'nestjs-pino';
-import { AppModule } from './app.module.js';
-import { ApiExpressAdapter } from './common/http/http-adapter.js';
-import { ConfigError } from './config/env.schema.js';
+import { AppModule, REQUEST_FIELDS } from './app.module.js';
+import { StartupError } from './common/errors/startup-error.js';
 import { AppConfig, loadConfig } from './config/app-config.js';
+import { ConfigError } from './config/env.parser.js';
 import { APP_OPTIONS, configureApp } from './configure-app.js';
-import { DemoSeeder } from './database/seed/demo-seeder.js';
+import { ApiExpressAdapter } from './platform/http/index.js';
+import { DemoSeeder } from './seed/demo-seeder.js';
+
+/** Ends the process with one JSON log line (pino's shape), whatever the log level. */
+function fail(message: string, variable?: string): never {
+  const line = { level: 60, time: Date.now(), pid: process.pid, msg: message, variable };
+  process.stdout.write(`${JSON.stringify(line)}\n`);
+  process.exit(1);
+}
 
 function loadConfigOrExit(): AppConfig {
   try {
@@ -19,21 +29,49 @@ function loadConfigOrExit(): AppConfig {
   }
 }
 
-async function bootstrap(): Promise<void> {
-  const config = loadConfigOrExit();
+function listen(server: Server, port: number, host: string): Promise<AddressInfo> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve(server.address() as AddressInfo);
+    });
+  });
+}
+
+async function bootstrap(config: AppConfig): Promise<void> {
+  // Logs stay buffered until configureApp installs the JSON logger; a start that fails before
+  // then leaves only the one line `fail` writes.
   const app = configureApp(
     await NestFactory.create<NestExpressApplication>(
       AppModule.forRoot(config),
-      new ApiExpressAdapter(),
-      APP_OPTIONS,
+      new ApiExpressAdapter(REQUEST_FIELDS),
+      { ...APP_OPTIONS, abortOnError: false, autoFlushLogs: false },
     ),
     config,
   );
   const demoKey = await app.get(DemoSeeder).seedIfEmpty();
-  await app.listen(config.http.port, config.http.host);
+  await app.init();
+  const { port, host } = config.http;
+  let address: AddressInfo;
+  try {
+    address = await listen(app.getHttpServer() as Server, port, host);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    const reason =
+      code === 'EADDRINUSE'
+        ? `port ${port} on ${host} is already in use`
+        : `cannot listen on ${host}:${port} (${code ?? String(err)})`;
+    fail(`Cannot start the server: ${reason}; check PORT and HOST`, 'PORT');
+  }
 
   const logger = app.get(Logger);
-  const url = (await app.getUrl()).replace('[::1]', 'localhost').replace('127.0.0.1', 'localhost');
+  const shownHost = ['127.0.0.1', '::1', '0.0.0.0', '::'].includes(address.address)
+    ? 'localhost'
+    : address.address.includes(':')
+      ? `[${address.address}]`
+      : address.address;
+  const url = `http://${shownHost}:${address.port}`;
   logger.log(`Listening on ${url} (${config.env}, ${config.database.type})`, 'Bootstrap');
   if (demoKey) {
     // Development only, on an empty database: the one time a raw key is ever written out.
@@ -45,4 +83,8 @@ async function bootstrap(): Promise<void> {
   }
 }
 
-void bootstrap();
+const config = loadConfigOrExit();
+bootstrap(config).catch((err: unknown) => {
+  if (err instanceof StartupError) fail(`Cannot start the server: ${err.message}`, err.variable);
+  fail(`Cannot start the server: ${err instanceof Error ? err.message : String(err)}`);
+});

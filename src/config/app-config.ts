@@ -1,5 +1,5 @@
 import { isAbsolute, resolve } from 'node:path';
-import { ConfigError, Env, bool, date, int, oneOf, optionalStr, str, url } from './env.schema.js';
+import { ConfigError, Env, bool, date, int, oneOf, optionalStr, str, url } from './env.parser.js';
 
 export const APP_ENVS = ['development', 'staging', 'production'] as const;
 export type AppEnv = (typeof APP_ENVS)[number];

@@ -2,13 +2,18 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { DataSourceOptions } from 'typeorm';
 import type { DatabaseConfig } from '../config/app-config.js';
-import { ENTITIES } from './entities.js';
 import { POSTGRES_MIGRATIONS, SQLITE_MIGRATIONS } from './migrations/index.js';
 
-/** The one set of DataSource options, shared by the app, the CLI and `ormconfig.ts`. */
-export function dataSourceOptions(db: DatabaseConfig): DataSourceOptions {
+/**
+ * The one set of DataSource options, shared by the app, the CLI and `ormconfig.ts`. Entities come
+ * from the features: through `TypeOrmModule.forFeature` in the app, or as `entities` here.
+ */
+export function dataSourceOptions(
+  db: DatabaseConfig,
+  entities: NonNullable<DataSourceOptions['entities']> = [],
+): DataSourceOptions {
   const common = {
-    entities: ENTITIES,
+    entities,
     synchronize: false,
     migrationsRun: true,
     migrationsTableName: 'migrations',

@@ -2,7 +2,7 @@ import { DynamicModule, Global, Inject, Module } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import { pino, type Logger } from 'pino';
 import type { AppConfig } from '../../config/app-config.js';
-import { RequestObservers } from '../http/request-observers.js';
+import { RequestObservers } from '../../platform/http/index.js';
 import { requestLog } from './request-log.js';
 
 export const ROOT_LOGGER = Symbol('ROOT_LOGGER');

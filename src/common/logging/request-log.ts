@@ -1,11 +1,14 @@
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import type { IdentifiedRequest } from '../../auth/principal.js';
-import type { RequestObserver } from '../http/request-observers.js';
+import type { RequestObserver } from '../../platform/http/index.js';
 import { maskApiKeys, redactHeaders } from './log-redaction.js';
 import { requestId } from './request-id.js';
 
 type LoggedRequest = Request & IdentifiedRequest;
+
+/** What the request log sets on a request, for the HTTP adapter to declare up front. */
+export const REQUEST_LOG_FIELDS: readonly PropertyKey[] = ['id'];
 
 /**
  * Gives every request its `X-Request-Id` and, at `info` and below, logs one line when its

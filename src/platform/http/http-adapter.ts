@@ -3,21 +3,16 @@ import { createRequire } from 'node:module';
 import type { Socket } from 'node:net';
 import type { NestApplicationOptions } from '@nestjs/common';
 import { ExpressAdapter } from '@nestjs/platform-express';
-import { ARRIVAL } from './request-observers.js';
 
 /*
  * V8 gives an object a hidden class from the properties it has, in order; objects built alike
- * share one, and property access is fast in code that meets few. Express swaps the prototype
- * of every request and response, and then it, its router, our guards and Node's writeHead add
- * a dozen properties. With Node's own classes no two requests (nor responses) ended up with the
- * same hidden class (V8's %HaveSameMap): every property added after the swap made a new one, so
- * each request also allocated hidden classes, and code in Express, Nest and Node that reads
- * them met a new one every time. Built by these classes, requests and responses have those
- * properties from the start and all end with one hidden class: a `GET /v1/inventory` takes half
- * the CPU time and makes a third less garbage (README, Performance). Every field starts as what
- * reading it gave before (undefined, or the prototype's value), so no reader can tell the
- * difference. test/http-adapter.e2e-spec.ts fails when the pipeline adds a property not
- * declared here.
+ * share one. Express swaps the prototype of every request and response, and then it, its router,
+ * the guards and Node's writeHead add properties, so with Node's own classes no two requests
+ * shared a hidden class and every reader met a new one. Built by these classes, requests and
+ * responses have those properties from the start. Every field starts as what reading it gave
+ * before (undefined, or the prototype's value), so no reader can tell the difference.
+ * test/http-adapter.e2e-spec.ts fails when the pipeline adds a property not declared here or in
+ * the fields the features contribute.
  */
 
 /**
@@ -37,28 +32,32 @@ function routerMatchedRoute(): symbol | undefined {
 
 const MATCHED_ROUTE = routerMatchedRoute();
 
-/** A request with the fields Node, Express, its router and this service set on each one. */
-export class ApiRequest extends IncomingMessage {
-  constructor(socket: Socket) {
-    super(socket);
-    const fields = this as unknown as Record<PropertyKey, unknown>;
-    // Express (app.handle, router), in the order they are set.
-    fields.res = undefined;
-    fields.next = undefined;
-    fields.baseUrl = undefined;
-    fields.originalUrl = undefined;
-    fields._parsedUrl = undefined;
-    fields.params = undefined;
-    fields.route = undefined;
-    if (MATCHED_ROUTE) fields[MATCHED_ROUTE] = undefined;
-    // Node's Readable leaves EventEmitter's listener count unset until the first listener.
-    fields._eventsCount = undefined;
-    // Ours: the arrival number, the request id, the caller, a PATCH's body.
-    fields[ARRIVAL] = undefined;
-    fields.id = undefined;
-    fields.identity = undefined;
-    fields.body = undefined;
-  }
+/** What Express and its router set on each request, in the order they set it. */
+const EXPRESS_REQUEST_FIELDS: readonly PropertyKey[] = [
+  'res',
+  'next',
+  'baseUrl',
+  'originalUrl',
+  '_parsedUrl',
+  'params',
+  'route',
+  ...(MATCHED_ROUTE ? [MATCHED_ROUTE] : []),
+  // Node's Readable leaves EventEmitter's listener count unset until the first listener.
+  '_eventsCount',
+  // JsonBodyGuard.
+  'body',
+];
+
+/** A request class declaring the fields Node, Express and the platform set, then `contributed`. */
+export function requestClass(contributed: readonly PropertyKey[]): typeof IncomingMessage {
+  const declared = [...new Set([...EXPRESS_REQUEST_FIELDS, ...contributed])];
+  return class ApiRequest extends IncomingMessage {
+    constructor(socket: Socket) {
+      super(socket);
+      const fields = this as unknown as Record<PropertyKey, unknown>;
+      for (let i = 0; i < declared.length; i++) fields[declared[i]] = undefined;
+    }
+  };
 }
 
 /** What Node passes a response's constructor besides the request (@types/node leaves it out). */
@@ -68,8 +67,8 @@ interface ResponseOptions {
 }
 
 /** A response with the fields Express and Node's `writeHead` set on each one. */
-export class ApiResponse extends ServerResponse<ApiRequest> {
-  constructor(req: ApiRequest, options?: ResponseOptions) {
+export class ApiResponse extends ServerResponse {
+  constructor(req: IncomingMessage, options?: ResponseOptions) {
     // @ts-expect-error @types/node declares only the request; Node's server passes these too.
     super(req, options);
     const fields = this as unknown as Record<string, unknown>;
@@ -86,6 +85,15 @@ export class ApiResponse extends ServerResponse<ApiRequest> {
  * at the proxy, and GracefulShutdown drains connections itself.
  */
 export class ApiExpressAdapter extends ExpressAdapter {
+  /** The request class this adapter's server builds. */
+  readonly ApiRequest: typeof IncomingMessage;
+
+  /** `requestFields`: what the features set on a request, each declared up front. */
+  constructor(requestFields: readonly PropertyKey[]) {
+    super();
+    this.ApiRequest = requestClass(requestFields);
+  }
+
   override initHttpServer(options: NestApplicationOptions): void {
     if (options.httpsOptions || options.forceCloseConnections || options.return503OnClosing) {
       throw new Error(
@@ -93,7 +101,7 @@ export class ApiExpressAdapter extends ExpressAdapter {
       );
     }
     this.httpServer = createServer(
-      { IncomingMessage: ApiRequest, ServerResponse: ApiResponse },
+      { IncomingMessage: this.ApiRequest, ServerResponse: ApiResponse },
       this.getInstance(),
     );
   }

@@ -1,0 +1,1 @@
+export { RawJson } from '../../platform/http/index.js';

@@ -1,0 +1,35 @@
+import { Module } from '@nestjs/common';
+import { RequestObservers } from '../../platform/http/index.js';
+
+/** Where a request keeps its arrival number. */
+export const ARRIVAL = Symbol('arrival');
+let arrivals = 0;
+
+/** The request fields this module sets, for the HTTP adapter to declare up front. */
+export const ARRIVAL_REQUEST_FIELDS: readonly PropertyKey[] = [ARRIVAL];
+
+/**
+ * Requests are numbered as they arrive. Anything done after `arrivalsSoFar()` returned n is done
+ * after every request numbered n or less arrived (within this process): a read made then sees
+ * every write acknowledged before any of them was sent.
+ */
+export function arrivalsSoFar(): number {
+  return arrivals;
+}
+
+/** The number of a request, given as it arrived; Infinity for one that was never numbered. */
+export function arrivalOf(req: object): number {
+  return (req as { [ARRIVAL]?: number })[ARRIVAL] ?? Infinity;
+}
+
+/** Numbers every request as it arrives, before any route sees it. */
+@Module({})
+export class ArrivalsModule {
+  constructor(observers: RequestObservers) {
+    observers.add({
+      started(req) {
+        (req as { [ARRIVAL]?: number })[ARRIVAL] = ++arrivals;
+      },
+    });
+  }
+}
