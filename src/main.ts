@@ -4,18 +4,22 @@ import type { AddressInfo } from 'node:net';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from 'nestjs-pino';
+import type { Logger as PinoLogger } from 'pino';
 import { AppModule, REQUEST_FIELDS } from './app.module.js';
 import { StartupError } from './common/errors/startup-error.js';
+import { createLogger, ROOT_LOGGER } from './common/logging/logging.module.js';
 import { AppConfig, loadConfig } from './config/app-config.js';
 import { ConfigError } from './config/env.parser.js';
 import { APP_OPTIONS, configureApp } from './configure-app.js';
 import { ApiExpressAdapter } from './platform/http/index.js';
 import { DemoSeeder } from './seed/demo-seeder.js';
 
-/** Ends the process with one JSON log line (pino's shape), whatever the log level. */
-function fail(message: string, variable?: string): never {
-  const line = { level: 60, time: Date.now(), pid: process.pid, msg: message, variable };
-  process.stdout.write(`${JSON.stringify(line)}\n`);
+/** The application's logger once it exists: a failure line then follows the lines already logged. */
+let rootLogger: PinoLogger | undefined;
+
+/** Ends the start with one log line naming the cause and the variable to check. */
+function fail(config: AppConfig, message: string, variable?: string): never {
+  (rootLogger ?? createLogger(config)).fatal({ variable }, `Cannot start the server: ${message}`);
   process.exit(1);
 }
 
@@ -50,6 +54,7 @@ async function bootstrap(config: AppConfig): Promise<void> {
     ),
     config,
   );
+  rootLogger = app.get<PinoLogger>(ROOT_LOGGER);
   const demoKey = await app.get(DemoSeeder).seedIfEmpty();
   await app.init();
   const { port, host } = config.http;
@@ -62,7 +67,7 @@ async function bootstrap(config: AppConfig): Promise<void> {
       code === 'EADDRINUSE'
         ? `port ${port} on ${host} is already in use`
         : `cannot listen on ${host}:${port} (${code ?? String(err)})`;
-    fail(`Cannot start the server: ${reason}; check PORT and HOST`, 'PORT');
+    fail(config, `${reason}; check PORT and HOST`, 'PORT');
   }
 
   const logger = app.get(Logger);
@@ -85,6 +90,7 @@ async function bootstrap(config: AppConfig): Promise<void> {
 
 const config = loadConfigOrExit();
 bootstrap(config).catch((err: unknown) => {
-  if (err instanceof StartupError) fail(`Cannot start the server: ${err.message}`, err.variable);
-  fail(`Cannot start the server: ${err instanceof Error ? err.message : String(err)}`);
+  if (err instanceof StartupError)
+    fail(config, `${err.message}; check ${err.variable}`, err.variable);
+  fail(config, err instanceof Error ? err.message : String(err));
 });
