@@ -2,7 +2,12 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_PIPE, RouterModule } from '@nestjs/core';
 import { ApiKeyIdentifyGuard, ApiKeyRequiredGuard } from './auth/api-key.guards.js';
 import { AuthModule } from './auth/auth.module.js';
-import { AllExceptionsFilter } from './common/errors/all-exceptions.filter.js';
+import {
+  AllExceptionsFilter,
+  EXCEPTION_MAPPERS,
+  FAILURE_OBSERVERS,
+  type FailureObserver,
+} from './common/errors/all-exceptions.filter.js';
 import { AUTH_REQUEST_FIELDS } from './auth/request-fields.js';
 import { ARRIVAL_REQUEST_FIELDS, ArrivalsModule } from './common/http/request-observers.js';
 import { LoggingModule } from './common/logging/logging.module.js';
@@ -10,10 +15,12 @@ import { REQUEST_LOG_FIELDS } from './common/logging/request-log.js';
 import { ApiValidationPipe } from './common/pipes/validation.pipe.js';
 import { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
+import { databaseUnavailable } from './database/database-errors.js';
 import { DatabaseModule } from './database/database.module.js';
 import { HealthModule } from './health/health.module.js';
 import { InventoryModule } from './inventory/inventory.module.js';
 import { MetricsModule } from './metrics/metrics.module.js';
+import { MetricsService } from './metrics/metrics.service.js';
 import { OrdersModule } from './orders/orders.module.js';
 import { PetsModule } from './pets/pets.module.js';
 import {
@@ -73,6 +80,13 @@ export class AppModule {
         { provide: APP_GUARD, useClass: ApiKeyRequiredGuard },
         { provide: APP_GUARD, useClass: JsonBodyGuard },
         { provide: APP_PIPE, useClass: ApiValidationPipe },
+        { provide: EXCEPTION_MAPPERS, useValue: [databaseUnavailable] },
+        {
+          provide: FAILURE_OBSERVERS,
+          inject: [{ token: MetricsService, optional: true }],
+          useFactory: (metrics?: MetricsService): FailureObserver[] =>
+            metrics ? [(exception, code) => metrics.recordFailure(exception, code)] : [],
+        },
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
       ],
     };
