@@ -46,7 +46,6 @@ export const REQUEST_FIELDS: readonly PropertyKey[] = [
 @Module({ controllers: [NotFoundController] })
 class NotFoundModule {}
 
-/** The versioned API. Its modules' routes live under /v1; health (and docs) stay outside. */
 const API_V1_MODULES = [InventoryModule, PetsModule, OrdersModule, NotFoundModule];
 
 @Module({})

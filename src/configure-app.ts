@@ -5,7 +5,6 @@ import type { AppConfig } from './config/app-config.js';
 import { setupOpenApi } from './openapi/openapi.setup.js';
 import { applySecurity, installJsonWriter, RequestObservers } from './platform/http/index.js';
 
-/** Options for `NestFactory.create` / `createNestApplication`, shared by main.ts and the tests. */
 export const APP_OPTIONS: NestApplicationOptions = {
   // Bodies are read by JsonBodyGuard, after the other guards, with a 16 KiB limit.
   bodyParser: false,

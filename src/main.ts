@@ -17,7 +17,6 @@ import { DemoSeeder } from './seed/demo-seeder.js';
 /** The application's logger once it exists: a failure line then follows the lines already logged. */
 let rootLogger: PinoLogger | undefined;
 
-/** Ends the start with one log line naming the cause and the variable to check. */
 function fail(config: AppConfig, message: string, variable?: string): never {
   (rootLogger ?? createLogger(config)).fatal({ variable }, `Cannot start the server: ${message}`);
   process.exit(1);

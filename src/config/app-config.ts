@@ -23,7 +23,7 @@ export interface RedisConfig {
   commandTimeoutMs: number;
 }
 
-/** Node HTTP server limits against slow or idle clients (see README "Security"). */
+/** Node HTTP server limits against slow or idle clients. */
 export interface ServerTimeouts {
   headersMs: number;
   requestMs: number;
@@ -158,7 +158,6 @@ function baseUrl(env: Env, name: string, fallback: string): string {
   return value;
 }
 
-/** Parses and validates the environment; throws `ConfigError` naming the first bad variable. */
 export function loadConfig(env: Env): AppConfig {
   const appEnv = oneOf(env, 'APP_ENV', APP_ENVS, 'development');
   const port = int(env, 'PORT', 3000, 0, 65535);

@@ -33,8 +33,8 @@ export function dataSourceOptions(
         // WAL makes NORMAL durable against process crashes (only an OS crash can lose the last commits).
         connection.pragma('synchronous = NORMAL');
         // An UPDATE ... RETURNING that fires a trigger keeps a statement journal and a table of
-        // returned rows; in a temporary file (the default) each update creates and deletes one,
-        // about 35 of its 40 µs (README "Performance"). Both are a row or two.
+        // returned rows, a row or two each; in temporary files (the default) every update would
+        // create and delete one.
         connection.pragma('temp_store = MEMORY');
       },
     };

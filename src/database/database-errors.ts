@@ -68,7 +68,6 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   return false;
 }
 
-/** The error filter's mapping of a database outage: 503, so clients retry and operators look there. */
 export function databaseUnavailable(err: unknown): ApiError | undefined {
   if (!isDatabaseUnavailable(err)) return undefined;
   return new ApiError(

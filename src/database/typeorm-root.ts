@@ -5,7 +5,6 @@ import { AppConfig, type DatabaseConfig } from '../config/app-config.js';
 import { dataSourceOptions } from './data-source.js';
 import { openDataSource } from './open-data-source.js';
 
-/** Where the database is, without the user or password a URL may carry. */
 function describeDatabase(db: DatabaseConfig): string {
   if (db.type === 'sqlite') return `SQLite at ${db.path}`;
   try {

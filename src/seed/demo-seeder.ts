@@ -17,7 +17,6 @@ export class DemoSeeder {
     private readonly apiKeys: ApiKeysService,
   ) {}
 
-  /** Returns the demo key's raw value when it created one (development, empty database only). */
   async seedIfEmpty(): Promise<string | undefined> {
     if (this.config.env !== 'development') return undefined;
     if ((await this.inventory.count()) > 0 || (await this.apiKeys.list()).length > 0)

@@ -75,7 +75,6 @@ interface Translated {
   code: ErrorCode;
   message: string;
   headers: Record<string, string>;
-  /** Set when an ExceptionMapper produced the answer. */
   mapped?: true;
 }
 

@@ -1,11 +1,9 @@
 import { Module } from '@nestjs/common';
 import { RequestObservers } from '../../platform/http/index.js';
 
-/** Where a request keeps its arrival number. */
 export const ARRIVAL = Symbol('arrival');
 let arrivals = 0;
 
-/** The request fields this module sets, for the HTTP adapter to declare up front. */
 export const ARRIVAL_REQUEST_FIELDS: readonly PropertyKey[] = [ARRIVAL];
 
 /**
@@ -22,7 +20,6 @@ export function arrivalOf(req: object): number {
   return (req as { [ARRIVAL]?: number })[ARRIVAL] ?? Infinity;
 }
 
-/** Numbers every request as it arrives, before any route sees it. */
 @Module({})
 export class ArrivalsModule {
   constructor(observers: RequestObservers) {

@@ -17,14 +17,12 @@ export function looksLikeApiKey(text: string): boolean {
   return ONE_API_KEY_LIKE.test(text);
 }
 
-/** Replaces every key-shaped token in `text`, keeping only its display prefix. */
 export function maskApiKeys(text: string): string {
   return text.includes('pk_')
     ? text.replace(API_KEY_LIKE, (key) => `${key.slice(0, SHOWN)}…[redacted]`)
     : text;
 }
 
-/** Request headers as a log may show them: credentials redacted, key-shaped text masked, names included. */
 export function redactHeaders(headers: IncomingHttpHeaders): Record<string, string | string[]> {
   const shown: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(headers)) {

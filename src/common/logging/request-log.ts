@@ -7,13 +7,11 @@ import { requestId } from './request-id.js';
 
 type LoggedRequest = Request & IdentifiedRequest;
 
-/** What the request log sets on a request, for the HTTP adapter to declare up front. */
 export const REQUEST_LOG_FIELDS: readonly PropertyKey[] = ['id'];
 
 /**
  * Gives every request its `X-Request-Id` and, at `info` and below, logs one line when its
- * response is done. Nothing else happens per request: no child logger, no serialised request
- * held for the request's lifetime, no async context. Probes of `/health` are not logged.
+ * response is done. Probes of `/health` are not logged.
  */
 export function requestLog(logger: Logger): RequestObserver {
   return {

@@ -18,7 +18,6 @@ function describe(errors: ValidationError[], parent = ''): string[] {
 
 const RESERVED_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
-/** The stock ValidationPipe's options behind ApiValidationPipe. */
 export const API_VALIDATION_OPTIONS: ValidationPipeOptions = {
   whitelist: true,
   forbidNonWhitelisted: true,

@@ -44,11 +44,9 @@ const EXPRESS_REQUEST_FIELDS: readonly PropertyKey[] = [
   ...(MATCHED_ROUTE ? [MATCHED_ROUTE] : []),
   // Node's Readable leaves EventEmitter's listener count unset until the first listener.
   '_eventsCount',
-  // JsonBodyGuard.
   'body',
 ];
 
-/** A request class declaring the fields Node, Express and the platform set, then `contributed`. */
 export function requestClass(contributed: readonly PropertyKey[]): typeof IncomingMessage {
   const declared = [...new Set([...EXPRESS_REQUEST_FIELDS, ...contributed])];
   return class ApiRequest extends IncomingMessage {
@@ -66,7 +64,6 @@ interface ResponseOptions {
   rejectNonStandardBodyWrites?: boolean;
 }
 
-/** A response with the fields Express and Node's `writeHead` set on each one. */
 export class ApiResponse extends ServerResponse {
   constructor(req: IncomingMessage, options?: ResponseOptions) {
     // @ts-expect-error @types/node declares only the request; Node's server passes these too.
@@ -80,15 +77,12 @@ export class ApiResponse extends ServerResponse {
 }
 
 /**
- * Nest's Express adapter, serving plain HTTP through a server that builds ApiRequest and
- * ApiResponse. The options it would otherwise act on are not used by this service: HTTPS ends
- * at the proxy, and GracefulShutdown drains connections itself.
+ * Nest's Express adapter on a server that builds these requests and responses. Plain HTTP only:
+ * HTTPS ends at the proxy, and GracefulShutdown drains connections itself.
  */
 export class ApiExpressAdapter extends ExpressAdapter {
-  /** The request class this adapter's server builds. */
   readonly ApiRequest: typeof IncomingMessage;
 
-  /** `requestFields`: what the features set on a request, each declared up front. */
   constructor(requestFields: readonly PropertyKey[]) {
     super();
     this.ApiRequest = requestClass(requestFields);

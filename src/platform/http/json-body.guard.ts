@@ -14,7 +14,6 @@ function hasBody(req: Request): boolean {
   return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
 
-/** Whether a parsed JSON value nests objects or arrays more than `max` levels deep (checked without recursion). */
 export function nestsDeeperThan(value: unknown, max: number): boolean {
   const pending: [unknown, number][] = [[value, 1]];
   while (pending.length > 0) {

@@ -1,7 +1,6 @@
 import { Global, Injectable, Module } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 
-/** Something that watches every request: the request log, the metrics. */
 export interface RequestObserver {
   /** When the request arrives, before any route, guard or handler sees it. */
   started?(req: Request, res: Response): void;
