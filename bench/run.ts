@@ -31,7 +31,7 @@ import { pinProcesses, sleep } from './lib/system.js';
  * `npm run bench`: the production build against two baselines in one run, on a machine that is
  * small and shared. Every figure that matters is a ratio between targets measured in the same
  * round; targets alternate within a round (the order rotates) and rounds repeat, and the
- * report gives medians. See README "Performance".
+ * report gives medians. See docs/performance.md.
  */
 
 const HERE = dirname(fileURLToPath(import.meta.url));
