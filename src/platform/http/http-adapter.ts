@@ -32,8 +32,7 @@ function routerMatchedRoute(): symbol | undefined {
 
 const MATCHED_ROUTE = routerMatchedRoute();
 
-/** What Express and its router set on each request, in the order they set it. */
-const EXPRESS_REQUEST_FIELDS: readonly PropertyKey[] = [
+const PLATFORM_REQUEST_FIELDS = new Set<PropertyKey>([
   'res',
   'next',
   'baseUrl',
@@ -41,19 +40,31 @@ const EXPRESS_REQUEST_FIELDS: readonly PropertyKey[] = [
   '_parsedUrl',
   'params',
   'route',
-  ...(MATCHED_ROUTE ? [MATCHED_ROUTE] : []),
-  // Node's Readable leaves EventEmitter's listener count unset until the first listener.
   '_eventsCount',
   'body',
-];
+  ...(MATCHED_ROUTE ? [MATCHED_ROUTE] : []),
+]);
 
+/** A request class declaring what Node, Express and body reading set, then `contributed`. */
 export function requestClass(contributed: readonly PropertyKey[]): typeof IncomingMessage {
-  const declared = [...new Set([...EXPRESS_REQUEST_FIELDS, ...contributed])];
+  const extra = contributed.filter((name) => !PLATFORM_REQUEST_FIELDS.has(name));
   return class ApiRequest extends IncomingMessage {
     constructor(socket: Socket) {
       super(socket);
       const fields = this as unknown as Record<PropertyKey, unknown>;
-      for (let i = 0; i < declared.length; i++) fields[declared[i]] = undefined;
+      // Express (app.handle, router), in the order they are set.
+      fields.res = undefined;
+      fields.next = undefined;
+      fields.baseUrl = undefined;
+      fields.originalUrl = undefined;
+      fields._parsedUrl = undefined;
+      fields.params = undefined;
+      fields.route = undefined;
+      if (MATCHED_ROUTE) fields[MATCHED_ROUTE] = undefined;
+      // Node's Readable leaves EventEmitter's listener count unset until the first listener.
+      fields._eventsCount = undefined;
+      fields.body = undefined;
+      for (let i = 0; i < extra.length; i++) fields[extra[i]] = undefined;
     }
   };
 }
