@@ -4,6 +4,9 @@
 # binary and the headers better-sqlite3 is compiled against. The driver is rebuilt for Node 24
 # before the run and for the machine's Node after it, whatever the outcome: a build for one
 # Node does not load in the other (NODE_MODULE_VERSION).
+# NODE24_HEADERS_VERSION (e.g. 24.18.0) compiles the driver against another 24.x's headers: the
+# ObjectWrap of 24.19 and later makes better-sqlite3 12 abort when a statement is collected
+# outside a JavaScript context.
 set -euo pipefail
 PROJECT=$(cd "${1:-$(dirname "$0")/../..}" && pwd)
 WORK=$(mktemp -d)
@@ -21,9 +24,17 @@ echo '{"private": true, "allowScripts": {"node": true}}' > package.json
 npm install --no-audit --no-fund --silent --ignore-scripts=false node@24
 NODE24_BIN="$WORK/node_modules/.bin"
 echo "== node $("$NODE24_BIN/node" --version)"
+HEADERS_FROM="$WORK"
+if [ -n "${NODE24_HEADERS_VERSION:-}" ]; then
+  HEADERS_FROM="$WORK/headers-package"
+  mkdir -p "$HEADERS_FROM"
+  (cd "$HEADERS_FROM" && cp ../package.json . &&
+    npm install --no-audit --no-fund --silent --ignore-scripts=false "node@$NODE24_HEADERS_VERSION")
+  echo "== headers of node $NODE24_HEADERS_VERSION"
+fi
 
 # node-gyp's nodedir wants common.gypi at its root; the package keeps it under include/node/.
-PLATFORM_PACKAGE=$(find "$WORK/node_modules" -maxdepth 4 -type d -name 'node-linux-*' | head -n 1)
+PLATFORM_PACKAGE=$(find "$HEADERS_FROM/node_modules" -maxdepth 4 -type d -name 'node-linux-*' | head -n 1)
 HEADERS="$WORK/headers"
 mkdir -p "$HEADERS"
 cp -r "$PLATFORM_PACKAGE/include" "$HEADERS/include"
