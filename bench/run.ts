@@ -32,7 +32,7 @@ import { pinProcesses, sleep } from './lib/system.js';
  * `npm run bench`: the production build against two baselines in one run, on a machine that is
  * small and shared. Every figure that matters is a ratio between targets measured in the same
  * round; targets alternate within a round (the order rotates) and rounds repeat, and the
- * report gives medians. See README "Performance".
+ * report gives medians. See docs/performance.md.
  */
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -91,7 +91,7 @@ function baseline(name: string, script: string, catalog: string, apiKey: string)
   };
 }
 
-/** The floor on the service's HTTP adapter (src/common/http/http-adapter.ts): what that adapter alone is worth. */
+/** The floor on the service's HTTP adapter (src/platform/http/http-adapter.ts): what that adapter alone is worth. */
 const FLOOR_ON_ADAPTER = "floor on the service's adapter";
 
 function floorOnAdapter(catalog: string, apiKey: string): TargetSpec {

@@ -7,8 +7,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { NestFactory } from '@nestjs/core';
-import { AppModule } from '../dist/app.module.js';
-import { ApiExpressAdapter } from '../dist/common/http/http-adapter.js';
+import { AppModule, REQUEST_FIELDS } from '../dist/app.module.js';
+import { ApiExpressAdapter } from '../dist/platform/http/index.js';
 import { loadConfig } from '../dist/config/app-config.js';
 import { APP_OPTIONS, configureApp } from '../dist/configure-app.js';
 
@@ -25,7 +25,7 @@ const CONFIGURATIONS = {
 async function servedDocument(env) {
   const config = loadConfig({ DATABASE_URL: 'sqlite::memory:', LOG_LEVEL: 'silent', ...env });
   const app = configureApp(
-    await NestFactory.create(AppModule.forRoot(config), new ApiExpressAdapter(), {
+    await NestFactory.create(AppModule.forRoot(config), new ApiExpressAdapter(REQUEST_FIELDS), {
       ...APP_OPTIONS,
       logger: false,
     }),

@@ -3,26 +3,43 @@ import { APP_FILTER, APP_GUARD, APP_PIPE, RouterModule } from '@nestjs/core';
 import { ApiKeyIdentifyGuard, ApiKeyRequiredGuard } from './auth/api-key.guards.js';
 import { AuthModule } from './auth/auth.module.js';
 import { KeyScopeGuard } from './auth/scope.guard.js';
-import { AllExceptionsFilter } from './common/errors/all-exceptions.filter.js';
-import { JsonBodyGuard } from './common/http/json-body.guard.js';
-import { NotFoundController } from './common/http/not-found.controller.js';
-import { RequestObserversModule } from './common/http/request-observers.js';
+import {
+  AllExceptionsFilter,
+  EXCEPTION_MAPPERS,
+  FAILURE_OBSERVERS,
+  type FailureObserver,
+} from './common/errors/all-exceptions.filter.js';
+import { AUTH_REQUEST_FIELDS } from './auth/request-fields.js';
 import { LoggingModule } from './common/logging/logging.module.js';
+import { REQUEST_LOG_FIELDS } from './common/logging/request-log.js';
 import { ApiValidationPipe } from './common/pipes/validation.pipe.js';
 import { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
-import { DatabaseModule, SeedModule } from './database/database.module.js';
+import { databaseUnavailable } from './database/database-errors.js';
+import { DatabaseModule } from './database/database.module.js';
 import { HealthModule } from './health/health.module.js';
 import { InventoryModule } from './inventory/inventory.module.js';
 import { MetricsModule } from './metrics/metrics.module.js';
+import { MetricsService } from './metrics/metrics.service.js';
 import { OrdersModule } from './orders/orders.module.js';
 import { PetsModule } from './pets/pets.module.js';
-import { RateLimitGuard } from './rate-limit/rate-limit.guard.js';
+import { NotFoundModule } from './not-found/not-found.module.js';
+import { JsonBodyGuard, RequestObserversModule } from './platform/http/index.js';
+import { RATE_LIMIT_REQUEST_FIELDS, RateLimitGuard } from './rate-limit/rate-limit.guard.js';
 import { RateLimitStatusModule } from './rate-limit/rate-limit-status.module.js';
 import { RateLimitModule } from './rate-limit/rate-limit.module.js';
+import { SeedModule } from './seed/seed.module.js';
 
-@Module({ controllers: [NotFoundController] })
-class NotFoundModule {}
+/**
+ * What the features set on a request, declared up front by the HTTP adapter (ApiExpressAdapter)
+ * so that every request keeps one hidden class; test/http-adapter.e2e-spec.ts fails on a field
+ * set but missing here.
+ */
+export const REQUEST_FIELDS: readonly PropertyKey[] = [
+  ...REQUEST_LOG_FIELDS,
+  ...AUTH_REQUEST_FIELDS,
+  ...RATE_LIMIT_REQUEST_FIELDS,
+];
 
 /** The versioned API. Its modules' routes live under /v1; health (and docs) stay outside. */
 const API_V1_MODULES = [
@@ -65,6 +82,13 @@ export class AppModule {
         { provide: APP_GUARD, useClass: KeyScopeGuard },
         { provide: APP_GUARD, useClass: JsonBodyGuard },
         { provide: APP_PIPE, useClass: ApiValidationPipe },
+        { provide: EXCEPTION_MAPPERS, useValue: [databaseUnavailable] },
+        {
+          provide: FAILURE_OBSERVERS,
+          inject: [{ token: MetricsService, optional: true }],
+          useFactory: (metrics?: MetricsService): FailureObserver[] =>
+            metrics ? [(exception, code) => metrics.recordFailure(exception, code)] : [],
+        },
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
       ],
     };

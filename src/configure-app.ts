@@ -1,13 +1,10 @@
 import type { NestApplicationOptions } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from 'nestjs-pino';
-import { installJsonWriter } from './common/http/json.js';
-import { RequestObservers } from './common/http/request-observers.js';
-import { applySecurity } from './common/http/security.js';
 import type { AppConfig } from './config/app-config.js';
 import { setupOpenApi } from './openapi/openapi.setup.js';
+import { applySecurity, installJsonWriter, RequestObservers } from './platform/http/index.js';
 
-/** Options for `NestFactory.create` / `createNestApplication`, shared by main.ts and the tests. */
 export const APP_OPTIONS: NestApplicationOptions = {
   // Bodies are read by JsonBodyGuard, after the other guards, with a 16 KiB limit.
   bodyParser: false,
@@ -20,6 +17,7 @@ export function configureApp(
   config: AppConfig,
 ): NestExpressApplication {
   app.useLogger(app.get(Logger));
+  app.flushLogs();
   applySecurity(app, config);
   app.set('trust proxy', config.http.trustProxy);
   installJsonWriter(app);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DemoSeeder } from '../src/database/seed/demo-seeder.js';
+import { DemoSeeder } from '../src/seed/demo-seeder.js';
 import { createTestApp } from './support/create-test-app.js';
 
 describe('durability on a SQLite file (e2e)', () => {

@@ -2,8 +2,9 @@ import { createServer } from 'node:http';
 import { Socket } from 'node:net';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiExpressAdapter, ApiRequest, ApiResponse } from '../src/common/http/http-adapter.js';
-import { RequestObservers } from '../src/common/http/request-observers.js';
+import { REQUEST_FIELDS } from '../src/app.module.js';
+import { ApiExpressAdapter, ApiResponse } from '../src/platform/http/http-adapter.js';
+import { RequestObservers } from '../src/platform/http/index.js';
 import { createTestApp, type TestApp } from './support/create-test-app.js';
 
 /** Set only on a request refused by a pipe, under a name private to Nest. */
@@ -24,7 +25,10 @@ async function bareExchange(): Promise<{ request: string[]; response: string[] }
     (resolve) => (done = resolve),
   );
   const server = createServer(
-    { IncomingMessage: ApiRequest, ServerResponse: ApiResponse },
+    {
+      IncomingMessage: new ApiExpressAdapter(REQUEST_FIELDS).ApiRequest,
+      ServerResponse: ApiResponse,
+    },
     (req, res) => {
       done({ request: layout(req), response: layout(res) });
       res.end('{}');
@@ -81,16 +85,16 @@ describe('ApiExpressAdapter', () => {
   });
 
   it('should hand a response the options Node gives its constructor', () => {
-    const req = new ApiRequest(new Socket());
+    const req = new new ApiExpressAdapter([]).ApiRequest(new Socket());
     expect(new ApiResponse(req, { highWaterMark: 1234 }).writableHighWaterMark).toBe(1234);
     expect(new ApiResponse(req).statusCode).toBe(200);
   });
 
   it('should refuse the server options it does not serve', () => {
-    expect(() => new ApiExpressAdapter().initHttpServer({ httpsOptions: {} })).toThrow(
+    expect(() => new ApiExpressAdapter([]).initHttpServer({ httpsOptions: {} })).toThrow(
       /plain HTTP/,
     );
-    expect(() => new ApiExpressAdapter().initHttpServer({ forceCloseConnections: true })).toThrow(
+    expect(() => new ApiExpressAdapter([]).initHttpServer({ forceCloseConnections: true })).toThrow(
       /plain HTTP/,
     );
   });

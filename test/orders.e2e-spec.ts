@@ -133,7 +133,7 @@ describe('demo seed (e2e)', () => {
   afterAll(() => t.close());
 
   it('should include orders of the demo pets in every status', async () => {
-    const { DemoSeeder } = await import('../src/database/seed/demo-seeder.js');
+    const { DemoSeeder } = await import('../src/seed/demo-seeder.js');
     const demoKey = await t.app.get(DemoSeeder).seedIfEmpty();
     expect(demoKey).toMatch(/^pk_test_/);
     const res = await request(t.server)

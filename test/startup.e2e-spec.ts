@@ -1,4 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
+import { createServer } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -117,5 +118,61 @@ describe('npm start (built server)', () => {
     expect(result.stderr).toBe(
       'Invalid configuration: PORT must be an integer from 0 to 65535 (got "eighty")\n',
     );
+  });
+
+  /** Runs the built server to its exit; its output must end in one fatal JSON line. */
+  async function failedStart(env: Record<string, string>) {
+    const started = Date.now();
+    const child = spawn(process.execPath, [MAIN], {
+      env: { ...process.env, LOG_LEVEL: 'info', APP_ENV: 'staging', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    const lines = out.trim().split('\n');
+    for (const line of lines) expect(() => JSON.parse(line), line).not.toThrow();
+    expect(out).not.toMatch(/^\s+at /m);
+    return {
+      code,
+      seconds: (Date.now() - started) / 1000,
+      last: JSON.parse(lines.at(-1)!) as { level: number; msg: string; variable: string },
+      fatal: lines.filter((line) => (JSON.parse(line) as { level: number }).level >= 50),
+    };
+  }
+
+  it('should end a start on an unreachable PostgreSQL within seconds, in one line naming DATABASE_URL', async () => {
+    const result = await failedStart({
+      DATABASE_URL: 'postgres://postgres:secret@127.0.0.1:1/petstore',
+      PORT: '0',
+    });
+    expect(result.code).toBe(1);
+    expect(result.seconds).toBeLessThan(10);
+    expect(result.fatal).toHaveLength(1);
+    expect(result.last).toMatchObject({ level: 60, variable: 'DATABASE_URL' });
+    expect(result.last.msg).toMatch(/database.*127\.0\.0\.1:1.*ECONNREFUSED.*check DATABASE_URL/);
+    expect(result.last.msg).not.toContain('secret');
+  });
+
+  it('should end a start on a port in use in one line naming PORT and HOST', async () => {
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    const { port } = holder.address() as { port: number };
+    try {
+      const result = await failedStart({
+        DATABASE_URL: `sqlite:${join(dir, 'busy.sqlite')}`,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+      });
+      expect(result.code).toBe(1);
+      expect(result.seconds).toBeLessThan(10);
+      expect(result.fatal).toHaveLength(1);
+      expect(result.last).toMatchObject({ level: 60, variable: 'PORT' });
+      expect(result.last.msg).toContain(`port ${port} on 127.0.0.1 is already in use`);
+      expect(result.last.msg).toContain('check PORT and HOST');
+    } finally {
+      holder.close();
+    }
   });
 });

@@ -59,10 +59,10 @@ class FloorModule {}
  */
 async function adapter(): Promise<AbstractHttpAdapter | undefined> {
   if (process.env.BENCH_FLOOR_ADAPTER !== 'api') return undefined;
-  const built = (await import(
-    new URL('../../common/http/http-adapter.js', import.meta.url).href
-  )) as { ApiExpressAdapter: new () => AbstractHttpAdapter };
-  return new built.ApiExpressAdapter();
+  const built = (await import(new URL('../../platform/http/index.js', import.meta.url).href)) as {
+    ApiExpressAdapter: new (requestFields: readonly PropertyKey[]) => AbstractHttpAdapter;
+  };
+  return new built.ApiExpressAdapter([]);
 }
 
 const httpAdapter = await adapter();

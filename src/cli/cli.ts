@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { parseArgs } from 'node:util';
 import type { INestApplicationContext, Type } from '@nestjs/common';
 import { loadConfig } from '../config/app-config.js';
-import { ConfigError } from '../config/env.schema.js';
+import { ConfigError } from '../config/env.parser.js';
 import { type Command, type CommandContext, type OptionValues, UsageError } from './command.js';
 import { INVENTORY_COMMANDS } from './import.command.js';
 import { KEYS_COMMANDS } from './keys.command.js';

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './app-config.js';
-import { ConfigError } from './env.schema.js';
+import { ConfigError } from './env.parser.js';
 
 function failure(env: Record<string, string>): string {
   try {

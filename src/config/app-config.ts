@@ -1,5 +1,5 @@
 import { isAbsolute, resolve } from 'node:path';
-import { ConfigError, Env, bool, date, int, oneOf, optionalStr, str, url } from './env.schema.js';
+import { ConfigError, Env, bool, date, int, oneOf, optionalStr, str, url } from './env.parser.js';
 import { parseTrustProxy, type TrustProxy } from './trust-proxy.js';
 
 export const APP_ENVS = ['development', 'staging', 'production'] as const;
@@ -24,7 +24,7 @@ export interface RedisConfig {
   commandTimeoutMs: number;
 }
 
-/** Node HTTP server limits against slow or idle clients (see README "Security"). */
+/** Node HTTP server limits against slow or idle clients. */
 export interface ServerTimeouts {
   headersMs: number;
   requestMs: number;
@@ -169,7 +169,6 @@ function baseUrl(env: Env, name: string): string | undefined {
   return value;
 }
 
-/** Parses and validates the environment; throws `ConfigError` naming the first bad variable. */
 export function loadConfig(env: Env): AppConfig {
   const appEnv = oneOf(env, 'APP_ENV', APP_ENVS, 'development');
   const port = int(env, 'PORT', 3000, 0, 65535);

@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { ConfigError } from './env.schema.js';
+import { ConfigError } from './env.parser.js';
 
 /** Which proxies are believed about the client address: none, the nearest N hops, or those listed. */
 export type TrustProxy = false | number | string[];

@@ -2,13 +2,18 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { DataSourceOptions } from 'typeorm';
 import type { DatabaseConfig } from '../config/app-config.js';
-import { ENTITIES } from './entities.js';
 import { POSTGRES_MIGRATIONS, SQLITE_MIGRATIONS } from './migrations/index.js';
 
-/** The one set of DataSource options, shared by the app, the CLI and `ormconfig.ts`. */
-export function dataSourceOptions(db: DatabaseConfig): DataSourceOptions {
+/**
+ * The one set of DataSource options, shared by the app, the CLI and `ormconfig.ts`. Entities come
+ * from the features: through `TypeOrmModule.forFeature` in the app, or as `entities` here.
+ */
+export function dataSourceOptions(
+  db: DatabaseConfig,
+  entities: NonNullable<DataSourceOptions['entities']> = [],
+): DataSourceOptions {
   const common = {
-    entities: ENTITIES,
+    entities,
     synchronize: false,
     migrationsRun: true,
     migrationsTableName: 'migrations',
@@ -28,8 +33,8 @@ export function dataSourceOptions(db: DatabaseConfig): DataSourceOptions {
         // WAL makes NORMAL durable against process crashes (only an OS crash can lose the last commits).
         connection.pragma('synchronous = NORMAL');
         // An UPDATE ... RETURNING that fires a trigger keeps a statement journal and a table of
-        // returned rows; in a temporary file (the default) each update creates and deletes one,
-        // about 35 of its 40 µs (README "Performance"). Both are a row or two.
+        // returned rows, a row or two each; in temporary files (the default) every update would
+        // create and delete one.
         connection.pragma('temp_store = MEMORY');
       },
     };

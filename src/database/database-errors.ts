@@ -1,3 +1,5 @@
+import { ApiError } from '../common/errors/api-error.js';
+
 /** Socket-level failures: the database host refused, dropped or never answered the connection. */
 const NETWORK_CODES = new Set([
   'ECONNREFUSED',
@@ -64,4 +66,13 @@ export function isDatabaseUnavailable(err: unknown): boolean {
       (current as { driverError?: unknown }).driverError ?? (current as { cause?: unknown }).cause;
   }
   return false;
+}
+
+export function databaseUnavailable(err: unknown): ApiError | undefined {
+  if (!isDatabaseUnavailable(err)) return undefined;
+  return new ApiError(
+    'service_unavailable',
+    'The database is unavailable or did not answer in time; retry shortly',
+    { 'Retry-After': '1' },
+  );
 }

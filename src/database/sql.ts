@@ -21,7 +21,6 @@ export async function runSql<T>(
   }
 }
 
-/** Which of `ids` (int64 decimal text) already have a row in `table`, as exact text. */
 export async function existingIds(
   dataSource: DataSource,
   table: 'pets' | 'orders',

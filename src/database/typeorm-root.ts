@@ -1,19 +1,51 @@
 import type { DynamicModule } from '@nestjs/common';
 import { TypeOrmModule, type TypeOrmModuleOptions } from '@nestjs/typeorm';
-import { AppConfig } from '../config/app-config.js';
+import { StartupError } from '../common/errors/startup-error.js';
+import { AppConfig, type DatabaseConfig } from '../config/app-config.js';
 import { dataSourceOptions } from './data-source.js';
 import { openDataSource } from './open-data-source.js';
 
+function describeDatabase(db: DatabaseConfig): string {
+  if (db.type === 'sqlite') return `SQLite at ${db.path}`;
+  try {
+    const url = new URL(db.url);
+    return `PostgreSQL at ${url.host}${url.pathname}`;
+  } catch {
+    return 'PostgreSQL';
+  }
+}
+
 /**
  * The TypeORM root for whoever opens the database (the server, the CLI): the shared options, and
- * migrations applied under a lock so that processes starting together do not race.
+ * migrations applied under a lock so that processes starting together do not race. A database
+ * that cannot be opened after the retries ends the start with the variable to check.
  */
 export function typeOrmRoot(
   overrides: Pick<TypeOrmModuleOptions, 'retryAttempts' | 'retryDelay'> = {},
 ): DynamicModule {
+  let database: DatabaseConfig | undefined;
   return TypeOrmModule.forRootAsync({
     inject: [AppConfig],
-    useFactory: (config: AppConfig) => ({ ...dataSourceOptions(config.database), ...overrides }),
-    dataSourceFactory: (options) => openDataSource(options!),
+    useFactory: (config: AppConfig) => {
+      database = config.database;
+      return {
+        ...dataSourceOptions(config.database),
+        autoLoadEntities: true,
+        retryAttempts: 3,
+        retryDelay: 1000,
+        ...overrides,
+      };
+    },
+    dataSourceFactory: async (options) => {
+      try {
+        return await openDataSource(options!);
+      } catch (err) {
+        const reason = err instanceof Error ? err.message : String(err);
+        throw new StartupError(
+          `Cannot open the database (${describeDatabase(database!)}): ${reason}`,
+          'DATABASE_URL',
+        );
+      }
+    },
   });
 }

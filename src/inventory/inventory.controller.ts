@@ -10,7 +10,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { RawJson } from '../common/http/json.js';
+import { RawJson } from '../platform/http/index.js';
 import { ParsePetIdPipe } from '../common/pipes/pet-id.pipe.js';
 import {
   ApiErrorResponses,

@@ -1,5 +1,5 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
-import { RequestObservers } from '../common/http/request-observers.js';
+import { RequestObservers } from '../platform/http/index.js';
 import { AppConfig } from '../config/app-config.js';
 import { MetricsServer } from './metrics.server.js';
 import { MetricsService } from './metrics.service.js';

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { Registry } from 'prom-client';
 import { AppConfig } from '../config/app-config.js';
-import { applyServerTimeouts } from '../common/http/security.js';
+import { applyServerTimeouts } from '../platform/http/index.js';
 import { MetricsService } from './metrics.service.js';
 
 function sendError(res: ServerResponse, status: 404 | 500, code: string, message: string): void {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import type { RequestObserver } from '../common/http/request-observers.js';
+import type { RequestObserver } from '../platform/http/index.js';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { TypeORMError } from 'typeorm';
 import { AppConfig } from '../config/app-config.js';

@@ -2,8 +2,8 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { OpenAPIObject } from '@nestjs/swagger';
-import { AppModule } from '../app.module.js';
-import { ApiExpressAdapter } from '../common/http/http-adapter.js';
+import { AppModule, REQUEST_FIELDS } from '../app.module.js';
+import { ApiExpressAdapter } from '../platform/http/index.js';
 import { loadConfig } from '../config/app-config.js';
 import { APP_OPTIONS, configureApp } from '../configure-app.js';
 import { buildOpenApiDocument } from './openapi.document.js';
@@ -18,7 +18,7 @@ export async function exportOpenApiDocument(): Promise<OpenAPIObject> {
   const app = configureApp(
     await NestFactory.create<NestExpressApplication>(
       AppModule.forRoot(config),
-      new ApiExpressAdapter(),
+      new ApiExpressAdapter(REQUEST_FIELDS),
       { ...APP_OPTIONS, logger: false },
     ),
     config,

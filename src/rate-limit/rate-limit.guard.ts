@@ -28,6 +28,8 @@ import { IS_UNCOUNTED } from './uncounted.decorator.js';
 
 /** A request on an `@Uncounted()` route carries the standing the limiter read for it. */
 export type MeteredRequest = IdentifiedRequest & { rateLimit?: RateLimitOutcome };
+/** What the limiter sets on a request (an uncounted route's standing), for the HTTP adapter. */
+export const RATE_LIMIT_REQUEST_FIELDS: readonly PropertyKey[] = ['rateLimit'];
 
 const uncountedRoutes = new WeakMap<object, boolean>();
 

@@ -1,11 +1,11 @@
 import { Test } from '@nestjs/testing';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DataSource } from 'typeorm';
-import { AppModule } from '../../src/app.module.js';
+import { AppModule, REQUEST_FIELDS } from '../../src/app.module.js';
 import { ApiKeysService, type CreateKeyInput } from '../../src/auth/api-keys.service.js';
-import { ApiExpressAdapter } from '../../src/common/http/http-adapter.js';
 import { AppConfig, loadConfig } from '../../src/config/app-config.js';
 import { APP_OPTIONS, configureApp } from '../../src/configure-app.js';
+import { ApiExpressAdapter } from '../../src/platform/http/index.js';
 import { InventoryImporter } from '../../src/inventory/inventory.importer.js';
 import type { ImportRow } from '../../src/inventory/inventory-row.js';
 import { installOpenApiResponseChecks } from './openapi-responses.js';
@@ -41,7 +41,10 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     imports: [AppModule.forRoot(config)],
   }).compile();
   const app = configureApp(
-    moduleRef.createNestApplication<NestExpressApplication>(new ApiExpressAdapter(), APP_OPTIONS),
+    moduleRef.createNestApplication<NestExpressApplication>(
+      new ApiExpressAdapter(REQUEST_FIELDS),
+      APP_OPTIONS,
+    ),
     config,
   );
   await installOpenApiResponseChecks(app, config);

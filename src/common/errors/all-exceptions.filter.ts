@@ -4,14 +4,13 @@ import {
   ExceptionFilter,
   HttpException,
   HttpStatus,
+  Inject,
   Logger,
   Optional,
 } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { stringify } from 'lossless-json';
-import { MetricsService } from '../../metrics/metrics.service.js';
 import { maskApiKeys } from '../logging/log-redaction.js';
-import { isDatabaseUnavailable } from '../../database/database-errors.js';
 import { ApiError } from './api-error.js';
 import { ERROR_STATUS, ErrorCode } from './error-code.js';
 
@@ -54,6 +53,18 @@ const BODY_PARSER_ERRORS: Record<
   },
 };
 
+/**
+ * Turns an error of a layer below the features (a database driver's, say) into the answer a
+ * client gets, or returns undefined when the error is not its to judge. Mapped errors are
+ * outages, not bugs: logged as one warning each, never as a stack trace.
+ */
+export type ExceptionMapper = (exception: unknown) => ApiError | undefined;
+/** Told of every failure the filter answers (the metrics). */
+export type FailureObserver = (exception: unknown, code: ErrorCode) => void;
+
+export const EXCEPTION_MAPPERS = Symbol('EXCEPTION_MAPPERS');
+export const FAILURE_OBSERVERS = Symbol('FAILURE_OBSERVERS');
+
 function describeError(err: unknown): string {
   return err instanceof Error
     ? `${err.message}${'code' in err ? ` (${String(err.code)})` : ''}`
@@ -66,6 +77,7 @@ interface Translated {
   message: string;
   headers: Record<string, string>;
   details?: Record<string, unknown>;
+  mapped?: true;
 }
 
 /**
@@ -77,25 +89,26 @@ interface Translated {
 export class AllExceptionsFilter implements ExceptionFilter {
   private readonly logger = new Logger(AllExceptionsFilter.name);
 
-  constructor(@Optional() private readonly metrics?: MetricsService) {}
+  constructor(
+    @Optional() @Inject(EXCEPTION_MAPPERS) private readonly mappers: ExceptionMapper[] = [],
+    @Optional() @Inject(FAILURE_OBSERVERS) private readonly observers: FailureObserver[] = [],
+  ) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
     const req = http.getRequest<Request & { id?: string }>();
     const res = http.getResponse<Response>();
     const error = this.translate(exception, req);
-    this.metrics?.recordFailure(exception, error.code);
+    for (const observe of this.observers) observe(exception, error.code);
 
-    // A 503 is an outage already reported where it was detected (a deliberate ApiError) or a
-    // database that does not answer: one warning line each, not a stack trace per request.
-    if (error.code === 'service_unavailable') {
-      if (!(exception instanceof ApiError)) {
-        this.logger.warn(
-          { reqId: req.id },
-          `Database unavailable on ${req.method} ${maskApiKeys(req.path)}: ${describeError(exception)}`,
-        );
-      }
-    } else if (error.status >= 500) {
+    // An outage is reported where it was detected (a deliberate ApiError) or mapped from a
+    // dependency's error: one warning line each, not a stack trace per request.
+    if (error.mapped) {
+      this.logger.warn(
+        { reqId: req.id },
+        `${error.message} (${req.method} ${maskApiKeys(req.path)}): ${describeError(exception)}`,
+      );
+    } else if (error.status >= 500 && error.code !== 'service_unavailable') {
       const path = maskApiKeys(req.path);
       this.logger.error(
         { err: exception, reqId: req.id, method: req.method, path },
@@ -149,14 +162,17 @@ export class AllExceptionsFilter implements ExceptionFilter {
       }
       if (code && status < 500) return { status, code, message: exception.message, headers: {} };
     }
-    if (isDatabaseUnavailable(exception)) {
-      // An outage, not a bug: say which dependency, so clients retry and operators look there.
-      return {
-        status: 503,
-        code: 'service_unavailable',
-        message: 'The database is unavailable or did not answer in time; retry shortly',
-        headers: { 'Retry-After': '1' },
-      };
+    for (const map of this.mappers) {
+      const mapped = map(exception);
+      if (mapped) {
+        return {
+          status: mapped.status,
+          code: mapped.code,
+          message: mapped.message,
+          headers: mapped.headers,
+          mapped: true,
+        };
+      }
     }
     return {
       status: 500,

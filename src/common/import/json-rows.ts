@@ -14,10 +14,8 @@ export interface ImportResult {
   updated: number;
 }
 
-/** Rows per statement when an import is stored. */
 export const IMPORT_BATCH_ROWS = 500;
 
-/** Stores rows IMPORT_BATCH_ROWS at a time with `upsert`, which says how many of a batch were new; reports progress. */
 export async function upsertInBatches<T>(
   rows: readonly T[],
   upsert: (batch: T[]) => Promise<number>,
@@ -41,16 +39,13 @@ export function int64Field(value: unknown): bigint | undefined {
   return text === undefined ? undefined : parseInt64Id(text);
 }
 
-/** A non-negative integer given as a JSON number, or NaN. */
 export function countField(value: unknown): number {
   return isLosslessNumber(value) && /^\d+$/.test(value.value) ? Number(value.value) : NaN;
 }
 
 export interface RowsFormat<T> {
-  /** How the expected array is described to the user, e.g. `{petId, quantity, status, name?}`. */
   shape: string;
   validate(value: unknown): T | string[];
-  /** The row's identity in the file: no two rows may share it. */
   key(row: T): { field: string; value: bigint };
 }
 

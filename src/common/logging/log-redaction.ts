@@ -42,7 +42,6 @@ export function maskApiKeys(text: string): string {
     : masked;
 }
 
-/** Request headers as a log may show them: credentials redacted, key-shaped text masked, names included. */
 export function redactHeaders(headers: IncomingHttpHeaders): Record<string, string | string[]> {
   const shown: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(headers)) {

@@ -2,12 +2,11 @@ import { DynamicModule, Global, Inject, Module } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import { pino, type Logger } from 'pino';
 import type { AppConfig } from '../../config/app-config.js';
-import { RequestObservers } from '../http/request-observers.js';
+import { RequestObservers } from '../../platform/http/index.js';
 import { requestLog } from './request-log.js';
 
 export const ROOT_LOGGER = Symbol('ROOT_LOGGER');
 
-/** The one pino logger of the process: the application's logs (through nestjs-pino) and the request log. */
 export function createLogger(config: AppConfig): Logger {
   return pino({
     level: config.log.level,
@@ -21,10 +20,8 @@ export function createLogger(config: AppConfig): Logger {
 
 /**
  * nestjs-pino serves as Nest's logger, but its per-request middleware (pino-http) is not mounted
- * (`forRoutes: []`): it builds a child logger with a serialised request and an AsyncLocalStorage
- * context for every request, and on Node 20 that context puts async hooks on every promise. At
- * the default level those cost more than the rest of a cached GET (README "Performance");
- * `requestLog` writes the same one line per request for a fraction of it.
+ * (`forRoutes: []`): it builds a child logger, a serialised request and an AsyncLocalStorage
+ * context for every request; `requestLog` writes the same one line without them.
  */
 @Global()
 @Module({})

@@ -3,7 +3,7 @@ import { Writable } from 'node:stream';
 import type { NextFunction, Request, Response } from 'express';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { RequestObservers } from '../http/request-observers.js';
+import { RequestObservers } from '../../platform/http/index.js';
 import { requestLog } from './request-log.js';
 
 const KEY = 'pk_live_0123456789ABCDEFGHIJabcdefghij0123456789';

@@ -2,16 +2,17 @@ import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import type { IdentifiedRequest } from '../../auth/principal.js';
 import { clientAddress } from '../client-address.js';
-import type { RequestObserver } from '../http/request-observers.js';
+import type { RequestObserver } from '../../platform/http/index.js';
 import { maskApiKeys, redactHeaders } from './log-redaction.js';
 import { requestId } from './request-id.js';
 
 type LoggedRequest = Request & IdentifiedRequest;
 
+export const REQUEST_LOG_FIELDS: readonly PropertyKey[] = ['id'];
+
 /**
  * Gives every request its `X-Request-Id` and, at `info` and below, logs one line when its
- * response is done. Nothing else happens per request: no child logger, no serialised request
- * held for the request's lifetime, no async context. Probes of `/health` are not logged.
+ * response is done. Probes of `/health` are not logged.
  */
 export function requestLog(logger: Logger): RequestObserver {
   return {

@@ -1,12 +1,10 @@
 import {
   ArgumentMetadata,
-  Type,
   ValidationError,
   ValidationPipe,
   type ValidationPipeOptions,
 } from '@nestjs/common';
 import { ValidationFailedError } from '../errors/api-error.js';
-import { plainDtoCheck, type PlainDtoCheck } from './plain-dto.js';
 
 function describe(errors: ValidationError[], parent = ''): string[] {
   return errors.flatMap((error) => {
@@ -31,7 +29,6 @@ function summarize(problems: string[]): string {
 
 const RESERVED_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
-/** The stock ValidationPipe's options behind ApiValidationPipe. */
 export const API_VALIDATION_OPTIONS: ValidationPipeOptions = {
   whitelist: true,
   forbidNonWhitelisted: true,
@@ -48,9 +45,6 @@ export const API_VALIDATION_OPTIONS: ValidationPipeOptions = {
  * even compared with its DTO.
  */
 export class ApiValidationPipe extends ValidationPipe {
-  /** Per DTO class, its direct check (plainDtoCheck), or null where the library does it all. */
-  private readonly plainChecks = new Map<Type<unknown>, PlainDtoCheck | null>();
-
   constructor() {
     super(API_VALIDATION_OPTIONS);
   }
@@ -72,17 +66,7 @@ export class ApiValidationPipe extends ValidationPipe {
       );
       if (reserved.length > 0)
         throw new ValidationFailedError(`property ${reserved[0]} should not exist`);
-      const accepted = this.plainCheckFor(metadata.metatype)?.(value as object);
-      if (accepted !== undefined) return accepted;
     }
     return super.transform(value, metadata);
-  }
-
-  private plainCheckFor(metatype: ArgumentMetadata['metatype']): PlainDtoCheck | undefined {
-    if (metatype === undefined || !this.toValidate({ type: 'body', metatype })) return undefined;
-    let check = this.plainChecks.get(metatype);
-    if (check === undefined)
-      this.plainChecks.set(metatype, (check = plainDtoCheck(metatype as Type<object>) ?? null));
-    return check ?? undefined;
   }
 }

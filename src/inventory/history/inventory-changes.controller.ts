@@ -6,7 +6,7 @@ import { ApiErrorResponses, ApiStability } from '../../openapi/api-docs.decorato
 import { PET_ID_PARAM } from '../../openapi/params.js';
 import { DEFAULT_PAGE, MAX_PAGE } from './change-cursor.js';
 import { InventoryChange, inventoryChangesJson } from './dto/inventory-change.dto.js';
-import { RawJson } from '../../common/http/json.js';
+import { RawJson } from '../../platform/http/index.js';
 import { type ChangesPage, InventoryHistoryService } from './inventory-history.service.js';
 
 const FEED_HEADERS = {

@@ -1,8 +1,8 @@
 import { All, Controller, Req } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { AnyScope } from '../../auth/scope.guard.js';
-import { ApiError } from '../errors/api-error.js';
+import { AnyScope } from '../auth/scope.guard.js';
+import { ApiError } from '../common/errors/api-error.js';
 
 /**
  * Catches every unmatched /v1 path so it passes through the guards like a real operation:

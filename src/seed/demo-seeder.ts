@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { ApiKeysService } from '../../auth/api-keys.service.js';
-import { AppConfig } from '../../config/app-config.js';
-import { InventoryImporter } from '../../inventory/inventory.importer.js';
-import { InventoryRepository } from '../../inventory/writes/inventory.repository.js';
-import { OrdersImporter } from '../../orders/orders.importer.js';
+import { ApiKeysService } from '../auth/api-keys.service.js';
+import { AppConfig } from '../config/app-config.js';
+import { InventoryImporter } from '../inventory/inventory.importer.js';
+import { InventoryRepository } from '../inventory/writes/inventory.repository.js';
+import { OrdersImporter } from '../orders/orders.importer.js';
 import { DEMO_ORDERS, DEMO_PETS } from './demo-catalog.js';
 
 /** Seeds an empty development database so `npm start` has something to show. */

@@ -1,5 +1,5 @@
-import type { ImportRow } from '../../inventory/inventory-row.js';
-import type { OrderImportRow } from '../../orders/orders.repository.js';
+import type { ImportRow } from '../inventory/inventory-row.js';
+import type { OrderImportRow } from '../orders/orders.repository.js';
 
 /** The development demo catalogue: a dozen pets, one id beyond 2^53 to show int64 exactness. */
 export const DEMO_PETS: ImportRow[] = [

@@ -1,25 +1,6 @@
 import { Global, Injectable, Module } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 
-/** Where a request keeps its arrival number (ApiRequest declares it). */
-export const ARRIVAL = Symbol('arrival');
-let arrivals = 0;
-
-/**
- * Requests are numbered as they arrive. Anything done after `arrivalsSoFar()` returned n is done
- * after every request numbered n or less arrived (within this process): a read made then sees
- * every write acknowledged before any of them was sent.
- */
-export function arrivalsSoFar(): number {
-  return arrivals;
-}
-
-/** The number of a request, given as it arrived; Infinity for one that never passed the middleware. */
-export function arrivalOf(req: object): number {
-  return (req as { [ARRIVAL]?: number })[ARRIVAL] ?? Infinity;
-}
-
-/** Something that watches every request: the request log, the metrics. */
 export interface RequestObserver {
   /** When the request arrives, before any route, guard or handler sees it. */
   started?(req: Request, res: Response): void;
@@ -30,9 +11,8 @@ export interface RequestObserver {
 /**
  * Every observer of requests behind one middleware: one Express layer, one clock reading and one
  * 'close' listener per request, however many observe. Modules add theirs when they are built.
- * The middleware also numbers requests as they arrive (`arrivalOf`). configureApp mounts it on
- * Express itself: through Nest's MiddlewareConsumer every request would also pay a path match
- * and Nest's per-request bookkeeping for a middleware that applies to all of them.
+ * configureApp mounts it on Express itself: through Nest's MiddlewareConsumer every request would
+ * also pay a path match and Nest's per-request bookkeeping.
  */
 @Injectable()
 export class RequestObservers {
@@ -45,12 +25,10 @@ export class RequestObservers {
   }
 
   readonly middleware = (req: Request, res: Response, next: NextFunction): void => {
-    (req as { [ARRIVAL]?: number })[ARRIVAL] = ++arrivals;
     for (let i = 0; i < this.onStart.length; i++) this.onStart[i](req, res);
     if (this.onFinish.length > 0) {
       const started = performance.now();
-      // 'close' also comes for a response the client abandoned ('finish' would miss those), and
-      // only once: `on` spares the wrapper `once` allocates.
+      // 'close' also comes for a response the client abandoned ('finish' would miss those).
       res.on('close', () => {
         const elapsedMs = performance.now() - started;
         for (let i = 0; i < this.onFinish.length; i++) this.onFinish[i](req, res, elapsedMs);

@@ -4,7 +4,6 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 import type { AppConfig, ServerTimeouts } from '../../config/app-config.js';
 
-/** Response headers a cross-origin browser client may read (rate limits, caching, deprecation). */
 export const CORS_EXPOSED_HEADERS = [
   'X-RateLimit-Limit',
   'X-RateLimit-Remaining',
@@ -24,9 +23,8 @@ const DOCS_PATH = /^\/docs(\/|$)/;
 type HeaderList = readonly (readonly [name: string, value: string])[];
 
 /**
- * The headers a helmet configuration sets, worked out once. They depend on nothing in the
- * request (no CSP nonces here), and setting a list costs a fraction of running helmet's
- * thirteen middlewares on every request (README "Performance").
+ * The headers a helmet configuration sets, worked out once: they depend on nothing in the
+ * request (no CSP nonces here), so helmet's middlewares need not run on every request.
  */
 function fixedHeaders(
   middleware: (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void,
@@ -105,11 +103,8 @@ export const securityHeaders: RequestHandler = (
 };
 
 /**
- * Limits against slow and idle clients (slowloris and friends): all request headers within
- * `headersMs`, the whole request within `requestMs` (both answered with 408 by Node), and an
- * idle keep-alive connection closed after `keepAliveMs`. Node checks the first two only every
- * `connectionsCheckingInterval` (30 s by default), so the check runs often enough for the
- * limits to hold. Call before `listen()`: the interval is read when the server starts listening.
+ * Limits against slow and idle clients (slowloris). Node checks the header and request limits
+ * only every `connectionsCheckingInterval`, read at `listen()`: set it often enough for them to hold.
  */
 export function applyServerTimeouts(server: Server, timeouts: ServerTimeouts): void {
   server.headersTimeout = timeouts.headersMs;
@@ -120,7 +115,6 @@ export function applyServerTimeouts(server: Server, timeouts: ServerTimeouts): v
     Math.max(50, Math.min(1000, Math.floor(timeouts.headersMs / 4)));
 }
 
-/** Security headers, CORS (off unless CORS_ORIGINS lists origins) and server timeouts. */
 export function applySecurity(app: NestExpressApplication, config: AppConfig): void {
   app.disable('x-powered-by');
   app.use(securityHeaders);

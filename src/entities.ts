@@ -1,0 +1,5 @@
+import { ApiKeyEntity } from './auth/api-key.entity.js';
+import { PetEntity } from './inventory/pet.entity.js';
+import { OrderEntity } from './orders/order.entity.js';
+
+export const ENTITIES = [PetEntity, ApiKeyEntity, OrderEntity];

@@ -1,0 +1,9 @@
+export { ApiExpressAdapter } from './http-adapter.js';
+export { JsonBodyGuard } from './json-body.guard.js';
+export { installJsonWriter, RawJson } from './json.js';
+export {
+  RequestObservers,
+  RequestObserversModule,
+  type RequestObserver,
+} from './request-observers.js';
+export { applySecurity, applyServerTimeouts } from './security.js';
