@@ -113,7 +113,7 @@ describe('CORS_ORIGINS (e2e)', () => {
     expect(res.headers['access-control-allow-origin']).toBe('https://admin.shop.example:8443');
     expect(res.headers['access-control-allow-methods']).toContain('PATCH');
     expect(res.headers['access-control-allow-headers']).toBe(
-      'Authorization,Content-Type,If-None-Match,X-Request-Id',
+      'Authorization,Content-Type,If-Match,If-None-Match,X-Request-Id',
     );
     expect(res.headers['access-control-max-age']).toBe('600');
     expect(res.headers['access-control-allow-credentials']).toBeUndefined();
@@ -137,6 +137,7 @@ describe('CORS_ORIGINS (e2e)', () => {
       'Deprecation',
       'Sunset',
       'Link',
+      'X-Changes-Cursor',
     ]) {
       expect(exposed).toContain(name);
     }

@@ -16,6 +16,7 @@ export const CORS_EXPOSED_HEADERS = [
   'Deprecation',
   'Sunset',
   'Link',
+  'X-Changes-Cursor',
 ];
 
 const DOCS_PATH = /^\/docs(\/|$)/;
@@ -122,7 +123,13 @@ export function applySecurity(app: NestExpressApplication, config: AppConfig): v
   if (origins.length > 0) {
     app.enableCors({
       origin: origins.includes('*') ? '*' : origins,
-      allowedHeaders: ['Authorization', 'Content-Type', 'If-None-Match', 'X-Request-Id'],
+      allowedHeaders: [
+        'Authorization',
+        'Content-Type',
+        'If-Match',
+        'If-None-Match',
+        'X-Request-Id',
+      ],
       exposedHeaders: CORS_EXPOSED_HEADERS,
       // Keys travel in Authorization, never in cookies, so credentialed requests are not needed.
       credentials: false,
