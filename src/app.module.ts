@@ -30,18 +30,14 @@ import { RateLimitStatusModule } from './rate-limit/rate-limit-status.module.js'
 import { RateLimitModule } from './rate-limit/rate-limit.module.js';
 import { SeedModule } from './seed/seed.module.js';
 
-/**
- * What the features set on a request, declared up front by the HTTP adapter (ApiExpressAdapter)
- * so that every request keeps one hidden class; test/http-adapter.e2e-spec.ts fails on a field
- * set but missing here.
- */
+// Declared up front by ApiExpressAdapter so every request keeps one hidden class;
+// test/http-adapter.e2e-spec.ts fails on a field set but missing here.
 export const REQUEST_FIELDS: readonly PropertyKey[] = [
   ...REQUEST_LOG_FIELDS,
   ...AUTH_REQUEST_FIELDS,
   ...RATE_LIMIT_REQUEST_FIELDS,
 ];
 
-/** The versioned API. Its modules' routes live under /v1; health (and docs) stay outside. */
 const API_V1_MODULES = [
   InventoryModule,
   PetsModule,
@@ -70,12 +66,10 @@ export class AppModule {
         RouterModule.register([{ path: 'v1', children: API_V1_MODULES }]),
       ],
       providers: [
-        // Guards run in this order. Identify the caller first without rejecting anyone, so the
-        // limiter (next) can count anonymous and invalid-key requests per IP and put its headers
-        // on every response, 401 included; only then is a valid key required, and only then is
-        // a body read. The limiter sets its headers on the response before it can throw, so the
-        // error filter keeps them. A key's scope is checked after the limiter, so a read key's
-        // PATCH is counted like any request and refused before its body is read.
+        // Guards run in this order. Identify without rejecting, so the limiter counts anonymous and
+        // bad-key requests per IP and sets its headers before anything throws (401 included); then
+        // require a key, then its scope (a read key's PATCH is counted, then refused unread); only
+        // then read a body.
         { provide: APP_GUARD, useClass: ApiKeyIdentifyGuard },
         { provide: APP_GUARD, useClass: RateLimitGuard },
         { provide: APP_GUARD, useClass: ApiKeyRequiredGuard },

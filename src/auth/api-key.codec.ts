@@ -11,7 +11,6 @@ export function keyPrefixFor(env: AppEnv): 'pk_live_' | 'pk_test_' {
   return env === 'production' ? 'pk_live_' : 'pk_test_';
 }
 
-/** A new raw key: the environment's prefix and 40 uniformly random base62 characters (~238 bits). */
 export function generateApiKey(env: AppEnv): string {
   let secret = '';
   while (secret.length < SECRET_LENGTH) {
@@ -27,12 +26,11 @@ export function isWellFormedApiKey(raw: string): boolean {
   return KEY_PATTERN.test(raw);
 }
 
-/** SHA-256, hex. Runs on every request: the one-shot `hash` allocates no Hash object. */
+// Runs on every request: the one-shot `hash` allocates no Hash object.
 export function hashApiKey(raw: string): string {
   return hash('sha256', raw, 'hex');
 }
 
-/** What may be shown of a key once it is issued: the prefix and the first secret characters. */
 export function displayPrefix(raw: string): string {
   return raw.slice(0, 'pk_test_'.length + DISPLAY_SECRET_CHARS);
 }

@@ -51,11 +51,9 @@ export class ApiKeyEntity {
   @Column({ type: Date, name: 'revoked_at', nullable: true })
   revokedAt!: Date | null;
 
-  /** After this the key is refused; a rolled key's grace ends here. */
   @Column({ type: Date, name: 'expires_at', nullable: true })
   expiresAt!: Date | null;
 
-  /** The key `keys roll` created in this one's place. */
   @Column({ type: 'integer', name: 'replaced_by_id', nullable: true })
   replacedById!: number | null;
 

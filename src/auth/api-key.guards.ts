@@ -7,11 +7,8 @@ import type { IdentifiedRequest, Identity } from './principal.js';
 import { IS_PUBLIC } from './public.decorator.js';
 import { SEND_KEY_HINT, unauthorizedReason } from './unauthorized-message.js';
 
-/**
- * Routes are fixed once the app runs: each route's answer is looked up once, not by three guards
- * per request. By class and handler, as the metadata is: a handler inherited by two controllers
- * may be public in one only.
- */
+// Looked up once per route, by class and handler as the metadata is: a handler inherited by two
+// controllers may be public in one only.
 const publicRoutes = new WeakMap<object, WeakMap<object, boolean>>();
 
 export function isPublicRoute(reflector: Reflector, context: ExecutionContext): boolean {
@@ -36,10 +33,8 @@ function bearerToken(header: string): string | undefined {
   return match?.[1];
 }
 
-/**
- * Node keeps the first of several `Authorization` headers and drops the others; a proxy that
- * keeps the last would see another caller than the service does, so the request is refused.
- */
+// Node keeps the first of several `Authorization` headers; a proxy that keeps the last would see
+// another caller than the service does, so the request is refused.
 export function sentMoreThanOnce(rawHeaders: readonly string[], name: string): boolean {
   let seen = 0;
   for (let i = 0; i < rawHeaders.length; i += 2) {
@@ -49,10 +44,8 @@ export function sentMoreThanOnce(rawHeaders: readonly string[], name: string): b
   return false;
 }
 
-/**
- * Finds out who is calling, never rejecting and never waiting: a key the key cache does not
- * know is left unverified, for the limiter to look up only while the client may afford it.
- */
+// Never rejects and never waits: a key the cache does not know is left unverified, for the
+// limiter to look up only while the client may afford it.
 @Injectable()
 export class ApiKeyIdentifyGuard implements CanActivate {
   constructor(
@@ -91,10 +84,7 @@ const AUTHORIZATION_REPEATED = refusal(
   'Authorization must be sent once; this request carries it more than once',
 );
 
-/**
- * Rejects, with 401, any non-public request without a valid key. A key still unverified here
- * (the limiter is off) is looked up now.
- */
+/** A key still unverified here (the limiter is off) is looked up now. */
 @Injectable()
 export class ApiKeyRequiredGuard implements CanActivate {
   constructor(
@@ -122,7 +112,6 @@ export class ApiKeyRequiredGuard implements CanActivate {
     throw KEY_REQUIRED;
   }
 
-  /** The message says what is wrong and what to do, from the header alone (no lookup). */
   private refusalFor(header: string | undefined): ApiError {
     const reason = unauthorizedReason(header, this.config.env);
     if (reason.message === KEY_INVALID.message) return KEY_INVALID;

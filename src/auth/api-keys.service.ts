@@ -23,9 +23,7 @@ export interface CreateKeyInput {
   name?: string;
   perMinute?: number;
   perDay?: number;
-  /** Default `write`. */
   scope?: KeyScope;
-  /** From now; default never. */
   expiresInMs?: number;
 }
 
@@ -36,11 +34,9 @@ export interface CreatedKey {
 }
 
 export interface RolledKey extends CreatedKey {
-  /** The rolled key, as it now stands: replaced, and expiring when its grace ends. */
   previous: ApiKeyEntity;
 }
 
-/** The key is in no state to do what was asked (roll a revoked key, say). */
 export class KeyStateError extends Error {
   constructor(message: string) {
     super(message);
@@ -70,20 +66,14 @@ function identityOf(principal: Principal): Identity {
 
 interface CachedKey {
   identity: Identity;
-  /** Date.now() after which the entry is looked up again. */
   cachedUntil: number;
-  /** The key's own expiry on the service clock, or Infinity. */
   expiresAt: number;
 }
 
 @Injectable()
 export class ApiKeysService {
-  /**
-   * Valid keys by hash, kept for `API_KEY_CACHE_TTL_MS` (at most 9 s) so a key revoked or
-   * rolled by another process stops within the contract's 10 s, and never past the key's own
-   * expiry. Misses go to the database (when the client's IP may still spend a lookup:
-   * RateLimitGuard), so a key created elsewhere works at once.
-   */
+  // Valid keys by hash for API_KEY_CACHE_TTL_MS (at most 9 s), so a key revoked or rolled elsewhere
+  // stops within the contract's 10 s; misses go to the database, so a new key works at once.
   private readonly cache = new Map<string, CachedKey>();
 
   constructor(
@@ -126,11 +116,8 @@ export class ApiKeysService {
     });
   }
 
-  /**
-   * Replaces a key with a new one of the same plan, limits, name, scope and expiry. The old key
-   * keeps working for `graceMs`, then expires. One write transaction, and the old key is claimed
-   * only if no one revoked or rolled it meanwhile, so two rolls of one key never both succeed.
-   */
+  // The old key is claimed only if no one revoked or rolled it meanwhile, so two rolls of one key
+  // never both succeed.
   async roll(id: number, graceMs: number): Promise<RolledKey> {
     checkDuration('graceMs', graceMs, GRACE);
     const rolled = await writeTransaction(this.keys.manager.dataSource, async (manager) => {
@@ -214,7 +201,6 @@ export class ApiKeysService {
     return { key, rawKey };
   }
 
-  /** Keys of this environment that are not revoked: those a request could use. */
   countUsable(): Promise<number> {
     return this.keys.count({
       where: [
@@ -243,11 +229,7 @@ export class ApiKeysService {
     return key;
   }
 
-  /**
-   * Who a raw key names, as far as the key cache knows without a query: a key, an invalid key
-   * (malformed, or of the other environment by its prefix), or an unverified one (its hash)
-   * that `verify` looks up. Runs on every request.
-   */
+  // From the key cache alone, without a query: runs on every request.
   identify(rawKey: string): Identity {
     if (!isWellFormedApiKey(rawKey) || !rawKey.startsWith(keyPrefixFor(this.config.env)))
       return INVALID;
@@ -259,7 +241,6 @@ export class ApiKeysService {
     return { kind: 'unverified', hash, knownValid: true };
   }
 
-  /** Looks an unverified key up: a key, or invalid when unknown, revoked, expired or foreign. */
   async verify(hash: string): Promise<Identity> {
     const principal = await this.lookUp(hash);
     if (principal === undefined) this.cache.delete(hash);

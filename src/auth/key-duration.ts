@@ -3,14 +3,12 @@ const UNIT_HOURS = { h: 1, d: 24 } as const;
 type Unit = keyof typeof UNIT_HOURS;
 
 export interface DurationRule {
-  /** The units accepted, as the contract writes them: `<N>h`, `<N>d`. */
   units: readonly Unit[];
   minHours: number;
   maxHours: number;
   example: string;
 }
 
-/** `keys create --expires-in`: an hour to ten years. */
 export const EXPIRES_IN: DurationRule = {
   units: ['d', 'h'],
   minHours: 1,
@@ -30,10 +28,6 @@ function inUnit(hours: number, units: readonly Unit[]): string {
   return units.includes('d') && hours % 24 === 0 ? `${hours / 24}d` : `${hours}h`;
 }
 
-/**
- * Milliseconds for a duration such as `30d` or `12h` (N a decimal integer), or a message
- * saying what is wrong, to follow the option's name.
- */
 export function parseKeyDuration(value: string, rule: DurationRule): number | { error: string } {
   const match = /^(\d{1,6})([a-z])$/.exec(value);
   const hours = match ? Number(match[1]) * (UNIT_HOURS[match[2] as Unit] ?? NaN) : NaN;

@@ -1,9 +1,5 @@
 export const CREATE_KEY_COMMAND = 'npm run --silent cli -- keys create --plan free';
 
-/**
- * The start-up line that tells an operator how to get a key, unless a demo key was just
- * printed: a warning while no key can call the server, else a reminder of the command.
- */
 export function keyHint(usableKeys: number): { level: 'warn' | 'log'; message: string } {
   if (usableKeys === 0) {
     return {

@@ -1,4 +1,3 @@
-/** What a key may do: `read` only reads, `write` may also change things. */
 export const KEY_SCOPES = ['read', 'write'] as const;
 export type KeyScope = (typeof KEY_SCOPES)[number];
 
@@ -9,10 +8,8 @@ export function isKeyScope(value: string): value is KeyScope {
 /** Methods that only read (RFC 9110 §9.2.1 safe methods): any key may send them. */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/**
- * The scope an HTTP method needs. Derived from the method rather than marked per route, so a
- * route added later is closed to read keys unless it only reads.
- */
+// Derived from the method rather than marked per route, so a route added later is closed to read
+// keys unless it only reads.
 export function requiredScope(method: string): KeyScope {
   return SAFE_METHODS.has(method.toUpperCase()) ? 'read' : 'write';
 }

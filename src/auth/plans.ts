@@ -17,7 +17,6 @@ export function isPlan(value: string): value is Plan {
   return (PLANS as readonly string[]).includes(value);
 }
 
-/** The quota a key gets: its own per-minute/per-day overrides, else its plan's. */
 export function quotaFor(
   plan: Plan,
   overrides: { perMinute: number | null; perDay: number | null },

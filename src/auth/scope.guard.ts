@@ -7,14 +7,10 @@ import type { IdentifiedRequest } from './principal.js';
 
 const ANY_SCOPE = 'petstore:anyScope';
 
-/** Marks a route every valid key may reach, whatever its scope and the method. */
 export const AnyScope = (): MethodDecorator & ClassDecorator => SetMetadata(ANY_SCOPE, true);
 
-/**
- * Refuses, with 403, a key whose scope does not cover the request's method. Runs after the
- * limiter, so a refused request is counted and carries the rate-limit headers like any other,
- * and before the body is read, so nothing is parsed or changed.
- */
+// Runs after the limiter, so a refusal is counted and carries the rate-limit headers, and before
+// the body is read.
 @Injectable()
 export class KeyScopeGuard implements CanActivate {
   constructor(private readonly reflector: Reflector) {}

@@ -3,7 +3,6 @@ import { isWellFormedApiKey, keyPrefixFor } from './api-key.codec.js';
 
 export const SEND_KEY_HINT = 'send it as "Authorization: Bearer <API_KEY>"';
 
-/** Why a request is refused with 401, worked out from `Authorization` alone (no lookup). */
 export interface UnauthorizedReason {
   message: string;
   /** RFC 6750 §3.1: `invalid_token` when a bearer token was sent but cannot be used. */
@@ -15,11 +14,8 @@ const ENVIRONMENT_OF_PREFIX = {
   pk_test_: 'staging or development',
 } as const;
 
-/**
- * The 401 message for a request whose `Authorization` did not identify a usable key. A missing
- * scheme and a key of the other environment are told apart by their shape; an unknown key and a
- * revoked one get the same message, so a caller cannot probe which keys once existed.
- */
+// An unknown key and a revoked one get the same message, so a caller cannot probe which keys once
+// existed.
 export function unauthorizedReason(header: string | undefined, env: AppEnv): UnauthorizedReason {
   const value = header?.trim() ?? '';
   if (value === '') return { message: `An API key is required: ${SEND_KEY_HINT}` };

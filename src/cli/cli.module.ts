@@ -6,7 +6,6 @@ import { typeOrmRoot } from '../database/typeorm-root.js';
 import { InventoryModule } from '../inventory/inventory.module.js';
 import { OrdersModule } from '../orders/orders.module.js';
 
-/** The services the commands call, on the server's database, without any HTTP layer. */
 @Module({})
 export class CliModule {
   static forRoot(config: AppConfig): DynamicModule {

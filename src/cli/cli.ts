@@ -8,7 +8,6 @@ import { INVENTORY_COMMANDS } from './import.command.js';
 import { KEYS_COMMANDS } from './keys.command.js';
 import { ORDERS_COMMANDS } from './orders.command.js';
 
-/** Every command; a new group is one more spread here. */
 const COMMANDS: readonly Command[] = [...KEYS_COMMANDS, ...INVENTORY_COMMANDS, ...ORDERS_COMMANDS];
 
 const EXIT_OK = 0;
@@ -50,7 +49,6 @@ function write(stream: NodeJS.WriteStream, text: string): void {
   stream.write(`${text}\n`);
 }
 
-/** The commands an invocation was aiming at, for the usage text shown with an error. */
 function relevantCommands(argv: string[]): readonly Command[] {
   const group = COMMANDS.filter((candidate) => candidate.path[0] === argv[0]);
   return group.length > 0 ? group : COMMANDS;
@@ -60,7 +58,6 @@ function matchCommand(argv: string[]): Command | undefined {
   return COMMANDS.find((candidate) => candidate.path.every((word, i) => argv[i] === word));
 }
 
-/** Says what is missing or unknown about the leading words. */
 function unknownCommand(argv: string[]): UsageError {
   const group = COMMANDS.filter((candidate) => candidate.path[0] === argv[0]);
   if (group.length === 0) {
@@ -77,10 +74,8 @@ function unknownCommand(argv: string[]): UsageError {
   );
 }
 
-/**
- * `--per-minute -3` is the value -3 given to --per-minute, as the user meant, so that the
- * option's own check explains what is wrong with it (parseArgs would take -3 for a flag).
- */
+// `--per-minute -3` is the value -3 (parseArgs would take it for a flag), so the option's own check
+// explains what is wrong with it.
 function joinNegativeValues(command: Command, args: string[]): string[] {
   const joined: string[] = [];
   for (let i = 0; i < args.length; i++) {
@@ -101,7 +96,6 @@ function joinNegativeValues(command: Command, args: string[]): string[] {
   return joined;
 }
 
-/** parseArgs' complaint about an option's value, in this CLI's words. */
 function optionValueError(err: Error): UsageError {
   const option = /'(-[^' ]+)/.exec(err.message)?.[1] ?? 'an option';
   return new UsageError(
@@ -146,11 +140,8 @@ function parseCommandLine(
   };
 }
 
-/**
- * `npm run cli` runs the command in the project folder and passes the folder it was typed in as
- * INIT_CWD. Only when npm started this very script: INIT_CWD is inherited by everything below
- * an npm script, so a CLI started by another script (a test run) is where its own cwd says.
- */
+// `npm run cli` passes the folder it was typed in as INIT_CWD. Only when npm started this very
+// script: everything below an npm script inherits it.
 function callerDirectory(): string {
   const { INIT_CWD, npm_lifecycle_event } = process.env;
   return npm_lifecycle_event === 'cli' && INIT_CWD ? INIT_CWD : process.cwd();

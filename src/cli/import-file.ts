@@ -9,10 +9,6 @@ const READ_FAILURES: Record<string, string> = {
   EACCES: 'permission denied',
 };
 
-/**
- * Reads and parses a whole import file, a relative path from where the command was typed;
- * every failure becomes one CommandError naming the file as it was given.
- */
 export async function readRowsFile<T>(
   ctx: CommandContext,
   file: string,
@@ -33,7 +29,6 @@ export async function readRowsFile<T>(
   }
 }
 
-/** The error for a file that was not stored: its problems when it had some, else the cause. */
 async function notImported(file: string, err: unknown): Promise<CommandError> {
   const { ImportError } = await import('../common/import/json-rows.js');
   const detail =
@@ -41,7 +36,6 @@ async function notImported(file: string, err: unknown): Promise<CommandError> {
   return new CommandError(`${file} was not imported (nothing was changed):${detail}`);
 }
 
-/** Stores the rows of `file` through `store` and reports the counts (one JSON object with --json). */
 export async function storeRows(
   ctx: CommandContext,
   file: string,

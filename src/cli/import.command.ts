@@ -2,7 +2,6 @@ import { plural, type Command, type CommandContext } from './command.js';
 import { inventoryHistory } from './history.command.js';
 import { readRowsFile, storeRows } from './import-file.js';
 
-/** Files at least this long report progress, every tenth of the way. */
 const PROGRESS_MIN_ROWS = 10_000;
 
 function progressReporter(

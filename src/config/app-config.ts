@@ -24,24 +24,19 @@ export interface RedisConfig {
   commandTimeoutMs: number;
 }
 
-/** Node HTTP server limits against slow or idle clients. */
 export interface ServerTimeouts {
   headersMs: number;
   requestMs: number;
   keepAliveMs: number;
 }
 
-/**
- * The whole configuration, validated once at start. Only this folder reads `process.env`;
- * everything else receives this object (injected as the `AppConfig` token).
- */
+// Validated once at start; only this folder reads `process.env`. Injected as the AppConfig token.
 export abstract class AppConfig {
   abstract readonly env: AppEnv;
   abstract readonly http: {
     port: number;
     host: string;
     trustProxy: TrustProxy;
-    /** The production base address (`PUBLIC_BASE_URL`), ending in /v1; undefined when not configured. */
     publicBaseUrl: string | undefined;
     stagingBaseUrl: string | undefined;
     corsOrigins: string[];
@@ -59,13 +54,9 @@ export abstract class AppConfig {
   };
   abstract readonly pets: { sunset: Date };
   abstract readonly inventory: { changesRetentionDays: number };
-  /** Metrics are served only on their own port (METRICS_PORT on METRICS_HOST), never on the API's. */
   abstract readonly metrics: { enabled: boolean; port: number | undefined; host: string };
-  /**
-   * Whether an empty database gets the demo catalogue and a demo key: development only, and on a
-   * database other than SQLite only when APP_ENV=development is set explicitly, so a deployment
-   * that forgets APP_ENV never prints a working key.
-   */
+  // Development only, and beyond SQLite only with APP_ENV=development set explicitly, so a
+  // deployment that forgets APP_ENV never prints a working key.
   abstract readonly seedDemo: boolean;
 }
 

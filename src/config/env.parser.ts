@@ -16,10 +16,7 @@ export class ConfigError extends Error {
 
 export type Env = Record<string, string | undefined>;
 
-/**
- * A URL as an error message may show it: everything before the last `@` (user and password,
- * also when mistyped so the URL does not parse) is hidden, the scheme kept.
- */
+// Everything before the last `@` is hidden, also when mistyped so the URL does not parse.
 export function hideUserinfo(value: string): string {
   return value.includes('@') ? value.replace(/^([a-z][a-z0-9+.-]*:\/*)?[^]*@/i, '$1***@') : value;
 }
@@ -91,7 +88,6 @@ export function url(
   return value;
 }
 
-/** ISO date `YYYY-MM-DD` (midnight UTC) or a full ISO 8601 timestamp. */
 export function date(env: Env, name: string, fallback: string): Date {
   const value = raw(env, name) ?? fallback;
   const parsed = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2}))?$/.test(value)

@@ -1,7 +1,6 @@
 import { isIP } from 'node:net';
 import { ConfigError } from './env.parser.js';
 
-/** Which proxies are believed about the client address: none, the nearest N hops, or those listed. */
 export type TrustProxy = false | number | string[];
 
 const NAMED = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -21,11 +20,8 @@ function isAddressOrCidr(entry: string): boolean {
   return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
 }
 
-/**
- * TRUST_PROXY, in the forms Express's `trust proxy` takes without ambiguity. `true` would believe
- * the leftmost X-Forwarded-For entry, which a client writes itself behind any proxy that appends
- * to the header: refused, with what to write instead.
- */
+// `true` is refused: it would believe the leftmost X-Forwarded-For entry, which a client writes
+// itself behind any proxy that appends to the header.
 export function parseTrustProxy(value: string | undefined): TrustProxy {
   const text = value?.trim().toLowerCase() ?? '';
   if (text === '' || FALSE.has(text)) return false;

@@ -4,10 +4,7 @@ import type { DataSourceOptions } from 'typeorm';
 import type { DatabaseConfig } from '../config/app-config.js';
 import { POSTGRES_MIGRATIONS, SQLITE_MIGRATIONS } from './migrations/index.js';
 
-/**
- * The one set of DataSource options, shared by the app, the CLI and `ormconfig.ts`. Entities come
- * from the features: through `TypeOrmModule.forFeature` in the app, or as `entities` here.
- */
+// The one set of DataSource options, shared by the app, the CLI and `ormconfig.ts`.
 export function dataSourceOptions(
   db: DatabaseConfig,
   entities: NonNullable<DataSourceOptions['entities']> = [],
@@ -32,9 +29,8 @@ export function dataSourceOptions(
         connection.pragma('foreign_keys = ON');
         // WAL makes NORMAL durable against process crashes (only an OS crash can lose the last commits).
         connection.pragma('synchronous = NORMAL');
-        // An UPDATE ... RETURNING that fires a trigger keeps a statement journal and a table of
-        // returned rows, a row or two each; in temporary files (the default) every update would
-        // create and delete one.
+        // A trigger-firing UPDATE ... RETURNING keeps a statement journal; in temporary files (the
+        // default) every update would create and delete one.
         connection.pragma('temp_store = MEMORY');
       },
     };

@@ -1,6 +1,5 @@
 import { ApiError } from '../common/errors/api-error.js';
 
-/** Socket-level failures: the database host refused, dropped or never answered the connection. */
 const NETWORK_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
@@ -13,10 +12,7 @@ const NETWORK_CODES = new Set([
   'EAI_AGAIN',
 ]);
 
-/**
- * PostgreSQL SQLSTATEs that say "the server cannot serve you now", not "your statement is wrong":
- * class 08 (connection exception) is matched by prefix.
- */
+// "Cannot serve you now", not "your statement is wrong"; class 08 is matched by prefix.
 const UNAVAILABLE_SQLSTATES = new Set([
   '57P01', // admin_shutdown: the backend was terminated
   '57P02', // crash_shutdown
@@ -38,11 +34,7 @@ const PG_MESSAGES = [
 /** SQLite codes that mean "busy for longer than SQLITE_BUSY_TIMEOUT_MS", not a bad statement. */
 const SQLITE_BUSY_CODES = new Set(['SQLITE_BUSY', 'SQLITE_BUSY_SNAPSHOT', 'SQLITE_BUSY_RECOVERY']);
 
-/**
- * True when `err` (a driver error, or TypeORM's wrapper of one) says the database could not be
- * reached or did not answer in time. Such a request is answered 503 and may be retried; anything
- * else from the database is a bug and stays a 500.
- */
+// Unreachable or too slow: answered 503 and retryable; anything else from the database is a bug.
 export function isDatabaseUnavailable(err: unknown): boolean {
   for (
     let current = err, depth = 0;

@@ -1,11 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 
-/**
- * This deployment's id, kept in its database (table `deployment`): created by the first process
- * that asks, the same for every process on that database afterwards, and different for any
- * other database. Concurrent first askers agree: only one insert can take the single row.
- */
+// The same for every process on one database, different for any other. Concurrent first askers
+// agree: only one insert can take the single row.
 export async function deploymentId(dataSource: DataSource): Promise<string> {
   const candidate = randomBytes(8).toString('hex');
   const postgres = dataSource.options.type === 'postgres';

@@ -1,25 +1,16 @@
 import { Logger } from '@nestjs/common';
 import { DataSource, type DataSourceOptions, MigrationExecutor, type QueryRunner } from 'typeorm';
 
-/**
- * The advisory lock every process takes before migrating a PostgreSQL database. Any fixed int64
- * works; it only has to be the same in the server and the CLI, and unlikely to collide with
- * another application's locks on a shared server.
- */
+// Any fixed int64, the same in the server and the CLI, unlikely to clash with other applications.
 export const MIGRATION_LOCK_KEY = '8451973062154771301';
 const LOCK_POLL_MS = 200;
 const LOCK_WAIT_MS = 10 * 60_000;
 
 const logger = new Logger('Migrations');
 
-/**
- * Opens the DataSource after bringing the schema up to date. On PostgreSQL several instances
- * may start together on one database: TypeORM's migration runner checks what is pending and
- * then applies it with no lock in between, so two runners would both apply the same migration.
- * The check and the apply therefore run under a session-level advisory lock, on a connection of
- * their own without the request timeouts (a migration may rightly take minutes). SQLite keeps
- * TypeORM's own run: an in-memory database exists only on its one connection.
- */
+// TypeORM checks pending migrations and applies them with no lock in between, so on PostgreSQL both
+// run under an advisory lock, on a connection without request timeouts (a migration may take
+// minutes). SQLite keeps TypeORM's run: an in-memory database exists only on its one connection.
 export async function openDataSource(options: DataSourceOptions): Promise<DataSource> {
   if (options.type !== 'postgres' || !options.migrationsRun)
     return new DataSource(options).initialize();

@@ -1,10 +1,7 @@
 import type { DataSource, EntityManager, QueryResult } from 'typeorm';
 
-/**
- * Runs SQL with `:named` parameters on any of our drivers and returns its rows, inside the
- * caller's transaction when `manager` has one. Repositories that read int64 ids go through
- * here with `CAST(id AS TEXT)`, since better-sqlite3 would round them to JS numbers.
- */
+// Int64 ids are read through here as `CAST(id AS TEXT)`: better-sqlite3 would round them to JS
+// numbers.
 export async function runSql<T>(
   dataSource: DataSource,
   sql: string,
@@ -37,12 +34,8 @@ export async function existingIds(
   return rows.map((row) => row.id);
 }
 
-/**
- * A transaction that will write. On SQLite it takes the write lock first (BEGIN IMMEDIATE): a
- * deferred transaction that reads and then writes fails at once with SQLITE_BUSY, without
- * waiting for the busy timeout, when another process committed in between (its WAL snapshot
- * is stale). An import running while the server takes updates would then fail for nothing.
- */
+// BEGIN IMMEDIATE on SQLite: a deferred transaction that reads then writes fails at once with
+// SQLITE_BUSY when another process committed in between (its WAL snapshot is stale).
 export async function writeTransaction<T>(
   dataSource: DataSource,
   work: (manager: EntityManager) => Promise<T>,

@@ -15,11 +15,6 @@ function describeDatabase(db: DatabaseConfig): string {
   }
 }
 
-/**
- * The TypeORM root for whoever opens the database (the server, the CLI): the shared options, and
- * migrations applied under a lock so that processes starting together do not race. A database
- * that cannot be opened after the retries ends the start with the variable to check.
- */
 export function typeOrmRoot(
   overrides: Pick<TypeOrmModuleOptions, 'retryAttempts' | 'retryDelay'> = {},
 ): DynamicModule {

@@ -3,20 +3,13 @@ import { Server as NetServer } from 'node:net';
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 
-/** How long a client may still use a kept-alive connection that was idle when the drain began. */
 export const IDLE_GRACE_MS = 1000;
 /** Requests still running after this are cut off, so that a stuck one cannot block a deploy. */
 export const DRAIN_TIMEOUT_MS = 10_000;
 
-/**
- * Lets an instance leave without failing a request that reached it. On SIGTERM Nest runs the
- * modules' destroy hooks first and closes the HTTP server later, and Node's `server.close()`
- * drops idle keep-alive connections at once: a client (or a proxy) that had just sent its next
- * request on one gets a reset, not an answer. So before anything else is torn down, this stops
- * accepting connections, answers whatever still arrives on open ones with `Connection: close`,
- * closes connections still idle after IDLE_GRACE_MS and waits for the requests in flight; only
- * then do the database pool and Redis close.
- */
+// Nest runs destroy hooks before closing the server, and server.close() drops idle keep-alive
+// connections at once, resetting a request just sent on one. So first stop accepting, answer with
+// `Connection: close`, close idle connections after IDLE_GRACE_MS and wait for requests in flight.
 @Injectable()
 export class GracefulShutdown implements OnApplicationBootstrap {
   private readonly logger = new Logger(GracefulShutdown.name);
@@ -25,7 +18,6 @@ export class GracefulShutdown implements OnApplicationBootstrap {
 
   constructor(private readonly adapterHost: HttpAdapterHost) {}
 
-  /** True once the instance has begun to shut down: readiness turns 503. */
   get draining(): boolean {
     return this.drainingSince !== undefined;
   }

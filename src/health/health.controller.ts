@@ -12,7 +12,6 @@ import { GracefulShutdown } from './graceful-shutdown.js';
 
 /** Every 503 names when to try again (contract); a probe of a replaced or recovering instance may retry soon. */
 const NOT_READY_HEADERS = { 'Retry-After': '5' };
-/** How old a readiness answer may be (contract: at most 1 s). */
 export const READY_CHECK_MAX_AGE_MS = 1000;
 
 type ReadyOutcome = { ok: true; body: unknown } | { ok: false; message: string };
@@ -27,17 +26,13 @@ export class HealthController {
     private readonly shutdown: GracefulShutdown,
   ) {}
 
-  /** Liveness: the process serves HTTP. Never touches a dependency. */
   @Get()
   live(): { status: 'ok' } {
     return { status: 'ok' };
   }
 
-  /**
-   * Readiness: every dependency answers; 503 names the ones that do not. Answered from a check
-   * at most READY_CHECK_MAX_AGE_MS old (the contract's 1 s), and concurrent probes share the one
-   * in flight, so a flood of probes costs no more than one database ping a second.
-   */
+  // Concurrent probes share the check in flight, and an answer may be READY_CHECK_MAX_AGE_MS old
+  // (the contract's 1 s), so a flood of probes costs one database ping a second.
   @Get('ready')
   @HealthCheck()
   ready(): Promise<unknown> {

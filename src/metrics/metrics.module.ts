@@ -4,12 +4,8 @@ import { AppConfig } from '../config/app-config.js';
 import { MetricsServer } from './metrics.server.js';
 import { MetricsService } from './metrics.service.js';
 
-/**
- * Prometheus metrics. MetricsService is global so the exception filter and the rate limiter can
- * report events. The endpoint is never on the API port (it reveals versions, traffic and bans,
- * and a scrape is dear): only METRICS_PORT, on METRICS_HOST, serves it. METRICS_ENABLED=false
- * removes the endpoint and the per-request timing.
- */
+// Never on the API port (it reveals versions, traffic and bans, and a scrape is dear). Global so
+// the exception filter and the limiter can report events.
 @Global()
 @Module({})
 export class MetricsModule {

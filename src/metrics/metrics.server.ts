@@ -14,10 +14,7 @@ function sendError(res: ServerResponse, status: 404 | 500, code: string, message
   res.end(JSON.stringify({ code, message, status }));
 }
 
-/**
- * With METRICS_PORT set, /metrics is served by this small server of its own, bound to
- * METRICS_HOST (loopback unless told otherwise), so only the monitoring network reaches it.
- */
+// Bound to METRICS_HOST (loopback by default), so only the monitoring network reaches it.
 @Injectable()
 export class MetricsServer implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(MetricsServer.name);
@@ -28,7 +25,6 @@ export class MetricsServer implements OnApplicationBootstrap, OnApplicationShutd
     private readonly metrics: MetricsService,
   ) {}
 
-  /** The port actually bound (useful when the configured one was 0), once listening. */
   get port(): number | undefined {
     return (this.server?.address() as AddressInfo | null)?.port;
   }

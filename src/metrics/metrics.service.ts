@@ -32,11 +32,8 @@ function errorName(err: unknown): string {
   return typeof err === 'object' && err !== null ? (err.constructor?.name ?? '') : '';
 }
 
-/**
- * Query failures, lost connections and driver errors, from TypeORM, better-sqlite3 or pg. pg
- * rejects a connection it could not open or lost before the query with a plain Error, unwrapped
- * by TypeORM: without isDatabaseUnavailable an outage would barely move the counter.
- */
+// pg rejects a connection it could not open or lost with a plain Error, unwrapped by TypeORM:
+// without isDatabaseUnavailable an outage would barely move the counter.
 export function isDatabaseError(err: unknown): boolean {
   if (err instanceof TypeORMError || DATABASE_ERROR_NAMES.has(errorName(err))) return true;
   const code = (err as { code?: unknown } | null)?.code;
@@ -48,10 +45,7 @@ export function isRedisError(err: unknown): boolean {
   return REDIS_ERROR_NAMES.has(errorName(err));
 }
 
-/**
- * The application's Prometheus metrics, in a registry of its own (not prom-client's global
- * one) so that several apps in one process, as in the tests, never share or clash.
- */
+// A registry of its own, not prom-client's global one, so apps in one process (tests) never clash.
 @Injectable()
 export class MetricsService implements RequestObserver {
   readonly registry = new Registry();
@@ -110,10 +104,7 @@ export class MetricsService implements RequestObserver {
     if (this.enabled) collectDefaultMetrics({ register: this.registry });
   }
 
-  /**
-   * Times every request from its arrival to its last byte (RequestObservers), so requests
-   * refused by a guard (401, 429) are counted like any other.
-   */
+  // From arrival to last byte, so requests refused by a guard (401, 429) are counted too.
   finished(req: Request, res: Response, elapsedMs: number): void {
     const route = routeOf(req);
     const operation = route === undefined ? UNMATCHED_OPERATION : this.operationOf(route);
@@ -122,7 +113,6 @@ export class MetricsService implements RequestObserver {
     series.duration.observe(elapsedMs / 1000);
   }
 
-  /** Called by the exception filter for every failure it turns into an Error body. */
   recordFailure(exception: unknown, code: string): void {
     if (code === 'rate_limit_exceeded' || code === 'api_key_banned') this.rateLimitRejected(code);
     if (isDatabaseError(exception)) this.databaseError();
@@ -137,11 +127,8 @@ export class MetricsService implements RequestObserver {
     this.rateLimitBans.inc();
   }
 
-  /**
-   * Counts a ban once, from the limiter's `banned` answers: the one whose retry time is exactly
-   * a full ban away started it. A request in the same millisecond gets the same answer, so the
-   * (client, ban end) pairs already counted are remembered for a while.
-   */
+  // Counted once: the answer whose retry is a full ban away started it. Same-millisecond requests
+  // get the same answer, so (client, ban end) pairs are remembered for a while.
   rateLimitBanObserved(
     client: string,
     outcome: { now: number; retryAt: number },
@@ -164,7 +151,6 @@ export class MetricsService implements RequestObserver {
     this.redisErrors.inc();
   }
 
-  /** The Prometheus text exposition of every metric. */
   metrics(): Promise<string> {
     return this.registry.metrics();
   }
@@ -180,12 +166,8 @@ export class MetricsService implements RequestObserver {
     return series;
   }
 
-  /**
-   * The operationId of the handler that served the request. Nest names each route handler
-   * `Controller.method`, and our operationIds are the method names; a route without one (a
-   * plain Express route) falls back to its template. Never the raw path: that would give
-   * every pet id its own series.
-   */
+  // The operationId (Nest names handlers `Controller.method`), else the route template; never the
+  // raw path, which would give every pet id its own series.
   private operationOf(route: ExpressRoute): string {
     const known = this.operations.get(route);
     if (known !== undefined) return known;

@@ -4,11 +4,8 @@ import type { Request } from 'express';
 import { AnyScope } from '../auth/scope.guard.js';
 import { ApiError } from '../common/errors/api-error.js';
 
-/**
- * Catches every unmatched /v1 path so it passes through the guards like a real operation:
- * the limiter counts it and sets its headers before the 404. Registered last (AppModule). A
- * route that does not exist is a 404 for every key, read keys included.
- */
+// Catches unmatched /v1 paths so the guards run as for a real operation: the limiter counts it and
+// sets its headers before the 404. Registered last (AppModule).
 @ApiExcludeController()
 @AnyScope()
 @Controller()

@@ -4,10 +4,7 @@ import type { ErrorBody, ErrorCode } from '../common/errors/error-code.js';
 import { ERROR_STATUS } from '../common/errors/error-code.js';
 import { ErrorSchema } from './error.schema.js';
 
-/**
- * The spec's stability markings (Versioning, rule 2). An operation without one is a build error
- * of the document, so none can ship unmarked.
- */
+// The spec's stability markings (Versioning, rule 2); an unmarked operation fails the build.
 export const STABILITIES = ['experimental', 'beta'] as const;
 export type Stability = (typeof STABILITIES)[number];
 export const STABILITY_EXTENSION = 'x-stability';
@@ -17,7 +14,6 @@ export const STABILITY_NOTES: Record<Stability, string> = {
   beta: 'The shape is settled: a breaking change comes only as a new operation, after this one is deprecated with a sunset date.',
 };
 
-/** Marks an operation's stability: `x-stability` in the document, and a badge in Swagger UI. */
 export function ApiStability(stability: Stability): MethodDecorator {
   return ApiExtension(STABILITY_EXTENSION, stability) as MethodDecorator;
 }
@@ -31,10 +27,7 @@ export const WEAK_ETAG_HEADER = {
   },
 };
 
-/**
- * Documents revalidation of a `GET` whose answer carries WEAK_ETAG_HEADER: a matching
- * If-None-Match is answered 304 without a body (RFC 9110 §13.1.2).
- */
+/** A matching If-None-Match gets 304 without a body (RFC 9110 §13.1.2). */
 export function ApiRevalidation(): MethodDecorator {
   return applyDecorators(
     ApiHeader({
@@ -51,17 +44,12 @@ export function ApiRevalidation(): MethodDecorator {
   );
 }
 
-/** An Error response as one operation documents it: when it is sent, and what it says. */
 export interface ErrorResponseDoc {
   description: string;
-  /** Example messages by name; each example's code is the status's first code unless named. */
   examples: Record<string, { code?: ErrorCode; message: string }>;
 }
 
-/**
- * When each error status is sent, as every operation that can answer it says unless it
- * documents its own (a 400 about its parameters or its body).
- */
+// The shared description of each error status, unless an operation documents its own.
 export const ERROR_RESPONSES: Record<number, ErrorResponseDoc> = {
   400: {
     description:
@@ -172,7 +160,6 @@ export const ERROR_RESPONSES: Record<number, ErrorResponseDoc> = {
   },
 };
 
-/** The code each error status carries unless an example names another. */
 const STATUS_CODE = new Map<number, ErrorCode>(
   (Object.entries(ERROR_STATUS) as [ErrorCode, number][])
     .reverse()
@@ -192,7 +179,6 @@ export function errorExamples(
   );
 }
 
-/** An Error response object: the Error schema, with the examples of this status. */
 export function errorResponseObject(
   status: number,
   doc: ErrorResponseDoc = ERROR_RESPONSES[status],
@@ -208,10 +194,7 @@ export function errorResponseObject(
   };
 }
 
-/**
- * Documents the Error responses an operation can give besides those every operation shares:
- * a status alone takes the shared description; a pair gives this operation's own.
- */
+// A status alone takes the shared description; a pair gives this operation's own.
 export function ApiErrorResponses(
   ...responses: (number | [status: number, doc: ErrorResponseDoc])[]
 ): MethodDecorator {

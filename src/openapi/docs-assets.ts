@@ -1,10 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 
-/**
- * What Swagger UI's page loads from /docs. The page's assets are served from the installed
- * swagger-ui-dist folder, which also holds its package.json, README, source maps and a demo
- * page: those say which versions run here and serve nothing a reader needs.
- */
+// swagger-ui-dist also holds its package.json, README, source maps and a demo page: they reveal
+// versions and serve nothing a reader needs.
 const DOCS_FILES = new Set([
   '/',
   '/swagger-ui.css',
@@ -15,7 +12,6 @@ const DOCS_FILES = new Set([
   '/favicon-16x16.png',
 ]);
 
-/** Mounted at /docs before Swagger UI: anything but its page and assets is a 404 Error body. */
 export function docsAssetsOnly(req: Request, res: Response, next: NextFunction): void {
   if (DOCS_FILES.has(req.path)) {
     next();

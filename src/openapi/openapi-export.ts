@@ -8,11 +8,8 @@ import { loadConfig } from '../config/app-config.js';
 import { APP_OPTIONS, configureApp } from '../configure-app.js';
 import { buildOpenApiDocument } from './openapi.document.js';
 
-/**
- * The document the app serves at /v1/openapi.json, as plain JSON, built from a fixed
- * configuration rather than the environment so that every machine derives the same one (the
- * client's generated types are checked against it). The app is assembled but never started.
- */
+// From a fixed configuration, not the environment, so every machine derives the same document
+// (the client's generated types are checked against it).
 export async function exportOpenApiDocument(): Promise<OpenAPIObject> {
   const config = loadConfig({ DATABASE_URL: 'sqlite::memory:', LOG_LEVEL: 'silent' });
   const app = configureApp(

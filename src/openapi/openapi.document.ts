@@ -30,16 +30,12 @@ export const API_BASE_PATH = '/v1';
 export const BEARER_SCHEME = 'bearer';
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
-/**
- * Statuses every /v1 operation can answer: each reads `Authorization`, needs a key and is rate
- * limited, and the HTTP layer refuses slow or oversized requests before any route.
- */
+// Each /v1 operation reads `Authorization`, needs a key and is rate limited, and the HTTP layer
+// refuses slow or oversized requests before any route.
 const SHARED_ERROR_STATUSES = [400, 401, 408, 429, 431, 500, 503];
 /** Refused by the HTTP layer before routing: none of the API's own steps has run. */
 const HTTP_LAYER_STATUSES = new Set(['408', '431']);
-/** A failure of any step, before or after the one that sets a header. */
 const ANY_STEP_STATUSES = new Set(['500', '503']);
-/** The scope an operation needs, in the document: `read` or `write`. */
 export const REQUIRED_SCOPE_EXTENSION = 'x-required-scope';
 
 const DESCRIPTION = `Stock levels of a pet store's animals, over HTTP with JSON bodies.
@@ -144,10 +140,7 @@ const RATE_LIMIT_HEADERS = [
 /** Headers the deprecation interceptor adds; 401 and 429 are answered by guards, before it runs. */
 const DEPRECATION_HEADERS = ['Deprecation', 'Sunset', 'Link'];
 
-/**
- * Swagger UI's address for an operation, beside the production base address (`…/v1` -> `…/docs`);
- * without one, on this server (a relative reference, RFC 8288 §3.1).
- */
+// Beside the production base address (`…/v1` -> `…/docs`); else relative (RFC 8288 §3.1).
 export function operationDocsUrl(config: AppConfig, tag: string, operationId: string): string {
   return `${(config.http.publicBaseUrl ?? '').replace(/\/v1$/, '')}/docs#/${tag}/${operationId}`;
 }
@@ -169,7 +162,6 @@ function operations(document: OpenAPIObject): [string, string, OperationObject][
   );
 }
 
-/** Whether every answer past the limiter carries the rate-limit headers, per the configuration. */
 function rateLimitHeadersAlwaysSent(config: AppConfig): boolean {
   // Failing open, an answer served while the store is down was not counted: no counts to send.
   return config.rateLimit.enabled && !(config.redis && config.rateLimit.failOpen);
@@ -180,7 +172,6 @@ function optional(name: string, when: string): HeaderObject {
   return { description: `${description}. ${when}`, required: false, schema };
 }
 
-/** The headers an answer with this status carries: required where always sent. */
 function headersFor(
   status: string,
   deprecated: boolean,
@@ -232,7 +223,6 @@ function withHeaders(
   };
 }
 
-/** The 401's examples: the messages the service gives, worked out as it works them out. */
 function unauthorizedDoc(config: AppConfig): ErrorResponseDoc {
   const otherEnvironment = config.env === 'production' ? 'development' : 'production';
   const cases: Record<string, string | undefined> = {
@@ -252,7 +242,6 @@ function unauthorizedDoc(config: AppConfig): ErrorResponseDoc {
   };
 }
 
-/** Everything the decorators cannot say once per operation: shared errors, headers, markings. */
 function completeOperation(
   operation: OperationObject,
   path: string,
@@ -320,17 +309,14 @@ function completeOperation(
   }
 }
 
-/** Component schemas describe these bodies exactly: no field beyond those listed is sent or accepted. */
 function closeObjectSchemas(schemas: Record<string, SchemaObject | ReferenceObject>): void {
   for (const schema of Object.values(schemas)) {
     if ('type' in schema && schema.type === 'object') schema.additionalProperties = false;
   }
 }
 
-/**
- * The configured base addresses; without them, this server under its own name, so that Swagger
- * UI never offers a local server as production.
- */
+// Without configured base addresses, this server under its own name, so that Swagger UI never
+// offers a local server as production.
 export function servers(config: AppConfig): { url: string; description: string }[] {
   const { publicBaseUrl, stagingBaseUrl } = config.http;
   const listed = [
@@ -342,11 +328,8 @@ export function servers(config: AppConfig): { url: string; description: string }
     : [{ url: API_BASE_PATH, description: `This server (${config.env})` }];
 }
 
-/**
- * The OpenAPI document, generated from the controllers and DTOs. Paths are relative to the
- * servers, which end in /v1 (the spec's base addresses); routes outside /v1 (health, metrics)
- * are not operations of the API.
- */
+// Paths are relative to the servers, which end in /v1; routes outside /v1 (health, metrics) are
+// not operations of the API.
 export function buildOpenApiDocument(app: INestApplication, config: AppConfig): OpenAPIObject {
   const base = new DocumentBuilder()
     .setTitle('Pet Store Inventory API')

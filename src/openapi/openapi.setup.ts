@@ -7,12 +7,8 @@ import { buildOpenApiDocument } from './openapi.document.js';
 export const DOCS_PATH = 'docs';
 export const OPENAPI_JSON_PATH = 'v1/openapi.json';
 
-/**
- * Serves Swagger UI at /docs (its assets from the installed swagger-ui-dist, no CDN) and the
- * document at /v1/openapi.json. Called before app.init(): these plain Express routes then come
- * before Nest's, so the /v1 catch-all cannot shadow the document, and neither needs a key nor
- * counts against a rate limit.
- */
+// Plain Express routes added before app.init(), so they precede Nest's: the /v1 catch-all cannot
+// shadow the document, and neither needs a key nor counts against a rate limit.
 export function setupOpenApi(app: NestExpressApplication, config: AppConfig): OpenAPIObject {
   // Built now rather than on the first request, so an undocumented operation fails the start.
   const document = buildOpenApiDocument(app, config);

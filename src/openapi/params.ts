@@ -1,6 +1,5 @@
 import type { ApiParamOptions } from '@nestjs/swagger';
 
-/** The int64 `petId` path parameter, as ParsePetIdPipe accepts it. */
 export const PET_ID_PARAM: ApiParamOptions = {
   name: 'petId',
   description: 'Identifier of the pet: decimal digits, 1 to 9223372036854775807',

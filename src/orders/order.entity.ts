@@ -11,11 +11,8 @@ import {
 import { PetEntity } from '../inventory/pet.entity.js';
 import type { OrderStatus } from './order-status.js';
 
-/**
- * An order placed with the store. `id` and `pet_id` are int64: like pets, they are read as text
- * in SQL (OrdersRepository), never through the entity. `ship_date` holds UTC.
- * Orders go with their pet: pets leave the catalogue only through maintenance, never the API.
- */
+// int64 ids are read as text in SQL (OrdersRepository), never through the entity; `ship_date` is
+// UTC. Pets, and so their orders, leave the catalogue only through maintenance, never the API.
 @Entity('orders')
 @Check('CHK_orders_quantity', `"quantity" >= 1 AND "quantity" <= 2147483647`)
 @Check('CHK_orders_status', `"status" IN ('placed', 'approved', 'delivered')`)

@@ -30,7 +30,6 @@ export function parseShipDate(value: string): Date | undefined {
   return Number.isNaN(date.getTime()) ? undefined : date;
 }
 
-/** Checks one element of an orders file; returns the row or what is wrong with it. */
 export function validateOrderRow(value: unknown): OrderImportRow | string[] {
   if (typeof value !== 'object' || value === null || Array.isArray(value))
     return ['must be an object'];
@@ -77,7 +76,6 @@ export function validateOrderRow(value: unknown): OrderImportRow | string[] {
   };
 }
 
-/** Parses a whole orders file, int64 ids exactly; throws ImportError listing the bad rows. */
 export function parseOrdersFile(text: string): OrderImportRow[] {
   return parseJsonRows(text, {
     shape: '{id, petId, quantity, status, shipDate?, complete?}',
@@ -90,10 +88,7 @@ export function parseOrdersFile(text: string): OrderImportRow[] {
 export class OrdersImporter {
   constructor(private readonly repository: OrdersRepository) {}
 
-  /**
-   * Upserts every order by id in one transaction: all rows are stored, or none. Every order
-   * must name a pet of the catalogue; the rows that do not are listed in the ImportError.
-   */
+  // All rows are stored, or none; rows naming a pet outside the catalogue are listed in the error.
   async import(
     rows: OrderImportRow[],
     onProgress?: (done: number, total: number) => void,

@@ -51,13 +51,11 @@ export class OrdersRepository {
     return Number(row.n);
   }
 
-  /** Which of these pet ids the catalogue holds. */
   async existingPetIds(manager: EntityManager, ids: bigint[]): Promise<Set<bigint>> {
     const found = await existingIds(this.dataSource, 'pets', ids.map(String), manager);
     return new Set(found.map((id) => BigInt(id)));
   }
 
-  /** Upserts one batch inside the caller's transaction; returns how many ids were new. */
   async upsertBatch(manager: EntityManager, rows: OrderImportRow[]): Promise<number> {
     const ids = rows.map((row) => row.id.toString());
     const existing = await existingIds(this.dataSource, 'orders', ids, manager);

@@ -9,11 +9,9 @@ import { operationDocsUrl } from '../openapi/openapi.document.js';
 export interface DeprecationPolicy {
   deprecatedAt: Date;
   sunset: Date;
-  /** Where the deprecation and its replacement are documented. */
   docsUrl: string;
 }
 
-/** The headers of a deprecated operation's responses. */
 export function deprecationHeaders(policy: DeprecationPolicy): Record<string, string> {
   return {
     // RFC 9745: a Structured Field Date, i.e. "@" and Unix seconds.
@@ -27,10 +25,7 @@ export function deprecationHeaders(policy: DeprecationPolicy): Record<string, st
   };
 }
 
-/**
- * Marks every response of GET /pets/{petId} as deprecated, answers 410 once the sunset has
- * passed, and logs each call with the calling key so operators can see who still depends on it.
- */
+// Logs each call with the calling key, so operators can see who still depends on it.
 @Injectable()
 export class PetsDeprecationInterceptor implements NestInterceptor {
   private readonly logger = new Logger('Deprecation');

@@ -1,7 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { PET_STATUSES, type PetStatus } from '../inventory/pet-status.js';
 
-/** A pet of the catalogue: the deprecated pets operation's response. */
 export class Pet {
   @ApiProperty({
     type: 'integer',

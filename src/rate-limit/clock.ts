@@ -1,6 +1,5 @@
 /** Where the limiter reads the time, so tests can move it without sleeping. */
 export abstract class Clock {
-  /** Milliseconds since the Unix epoch. */
   abstract now(): number;
 }
 

@@ -11,10 +11,7 @@ export function quotaOf(req: IdentifiedRequest): Quota {
 const quotaIn = (context: ExecutionContext): Quota =>
   quotaOf(context.switchToHttp().getRequest<IdentifiedRequest>());
 
-/**
- * The two windows every caller has, as @nestjs/throttler throttlers whose limits are resolved
- * per request. Their names appear in the RateLimit-Policy and RateLimit headers.
- */
+// Their names appear in the RateLimit-Policy and RateLimit headers.
 export const PLAN_WINDOWS: ThrottlerOptions[] = [
   { name: 'minute', ttl: minutes(1), limit: (context) => quotaIn(context).perMinute },
   { name: 'day', ttl: days(1), limit: (context) => quotaIn(context).perDay },

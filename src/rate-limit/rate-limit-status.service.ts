@@ -9,7 +9,6 @@ import { RateLimitStorage } from './storage/rate-limit.storage.js';
 
 const unixSeconds = (ms: number): number => Math.ceil(ms / 1000);
 
-/** The body of `GET /v1/rate_limit` for an outcome the limiter read without counting. */
 export function rateLimitStatus(
   plan: Principal['plan'],
   outcome: RateLimitOutcome,
@@ -30,10 +29,7 @@ export function rateLimitStatus(
 export class RateLimitStatusService {
   constructor(@InjectThrottlerStorage() private readonly store: RateLimitStorage) {}
 
-  /**
-   * The standing the limiter read for this request; with limiting switched off nothing was read,
-   * so the (never counted) store is asked directly.
-   */
+  // With limiting off nothing was read, so the (never counted) store is asked directly.
   async getRateLimit(principal: Principal, read?: RateLimitOutcome): Promise<RateLimitStatus> {
     const outcome =
       read ??

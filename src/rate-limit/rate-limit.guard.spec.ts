@@ -45,7 +45,6 @@ const key = (keyId: number, perMinute = 60): Identity => ({
 
 describe('RateLimitGuard', () => {
   let guard: RateLimitGuard;
-  /** Hashes looked up in the database, and what each turns out to be. */
   let lookups: string[];
   const known = new Map<string, Identity>([['hash-of-key-9', key(9, 300)]]);
 

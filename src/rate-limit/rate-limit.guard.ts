@@ -26,9 +26,7 @@ import type { RateLimitOutcome, WindowSpec } from './rate-limit.policy.js';
 import { RateLimitStorage, RateLimitStoreUnavailableError } from './storage/rate-limit.storage.js';
 import { IS_UNCOUNTED } from './uncounted.decorator.js';
 
-/** A request on an `@Uncounted()` route carries the standing the limiter read for it. */
 export type MeteredRequest = IdentifiedRequest & { rateLimit?: RateLimitOutcome };
-/** What the limiter sets on a request (an uncounted route's standing), for the HTTP adapter. */
 export const RATE_LIMIT_REQUEST_FIELDS: readonly PropertyKey[] = ['rateLimit'];
 
 const uncountedRoutes = new WeakMap<object, boolean>();
@@ -45,12 +43,9 @@ function resolve(value: Resolvable<number>, context: ExecutionContext): number |
   return typeof value === 'function' ? value(context) : value;
 }
 
-/**
- * @nestjs/throttler's guard, kept for its options, storage and tracker plumbing, with the
- * contract's behaviour where its defaults differ: one counter per caller rather than per route,
- * every window decided in one storage call, unsuffixed X-RateLimit-* headers with Reset as a
- * Unix time, and the headers on 429s too. Expects the identify guard to have run first.
- */
+// @nestjs/throttler's guard with the contract's behaviour where its defaults differ: one counter
+// per caller, every window in one storage call, unsuffixed X-RateLimit-* headers with Reset as a
+// Unix time, also on 429s. Expects the identify guard to have run first.
 @Injectable()
 export class RateLimitGuard extends ThrottlerGuard {
   constructor(
@@ -108,7 +103,6 @@ export class RateLimitGuard extends ThrottlerGuard {
     }
   }
 
-  /** Answers a refused request with its 429: headers set, and an error that captures no stack. */
   private refuse(res: ServerResponse, tracker: string, outcome: RateLimitOutcome): never {
     setLimitHeaders(res, outcome);
     const retryAfter = retryAfterSeconds(outcome);
@@ -144,7 +138,6 @@ export class RateLimitGuard extends ThrottlerGuard {
     return uncounted;
   }
 
-  /** An `@Uncounted()` route: the caller's standing in the headers and on the request, nothing counted. */
   private async report(
     req: MeteredRequest,
     res: ServerResponse,
@@ -179,11 +172,8 @@ export class RateLimitGuard extends ThrottlerGuard {
     );
   }
 
-  /**
-   * Callers without a valid key, by client address (IPv6 per /64); a valid key is counted by its
-   * id, whatever its address. The address is always a valid IP (clientAddress), so a tracker
-   * never carries client text.
-   */
+  // Callers without a valid key, by client address (IPv6 per /64): always a valid IP
+  // (clientAddress), so a tracker never carries client text.
   protected override getTracker(req: IdentifiedRequest): Promise<string> {
     return Promise.resolve(this.ipTracker(req));
   }
@@ -222,10 +212,8 @@ export class RateLimitGuard extends ThrottlerGuard {
     );
   }
 
-  /**
-   * RATE_LIMIT_FAIL_OPEN decides: serve without counting, or refuse with 503 so the limits hold.
-   * Either way the counts are unknown, so only the policy is advertised.
-   */
+  // RATE_LIMIT_FAIL_OPEN serves uncounted or refuses with 503; either way the counts are unknown,
+  // so only the policy is advertised.
   private storeUnavailable(res: ServerResponse, windows: WindowSpec[]): boolean {
     res.setHeader('RateLimit-Policy', rateLimitPolicyHeader(windows));
     if (this.config.rateLimit.failOpen) return true;

@@ -1,12 +1,10 @@
 import type { RateLimitOutcome } from './rate-limit.policy.js';
 
-/** A window as the client is told about it. */
 export interface WindowView {
   name: string;
   limit: number;
   ttlMs: number;
   remaining: number;
-  /** Epoch ms the client gets quota back in this window. */
   resetAt: number;
 }
 
@@ -14,10 +12,8 @@ function secondsUntil(at: number, now: number): number {
   return Math.max(0, Math.ceil((at - now) / 1000));
 }
 
-/**
- * Remaining quota and reset per window. While a ban lasts nothing is available, and quota
- * comes back only when the ban is over (or later, for a window that is itself exhausted).
- */
+// While a ban lasts nothing is available; quota comes back only when it ends (or later, for a
+// window that is itself exhausted).
 export function windowViews(outcome: RateLimitOutcome): WindowView[] {
   return outcome.windows.map((window) => {
     const remaining = Math.max(0, window.limit - window.used);
@@ -47,7 +43,6 @@ export function headlineWindow(views: readonly WindowView[]): WindowView {
   );
 }
 
-/** Whole seconds (>= 1) until the client may retry a rejected request. */
 export function retryAfterSeconds(outcome: RateLimitOutcome): number {
   return Math.max(1, secondsUntil(outcome.retryAt, outcome.now));
 }
@@ -76,11 +71,7 @@ export function rateLimitPolicyHeader(
     .join(', ');
 }
 
-/**
- * The headers every limited response carries: the contract's X-RateLimit-* triple for the
- * headline window (Reset in Unix seconds, rounded up so a client waiting for it is never early)
- * and the draft's `RateLimit-Policy` and `RateLimit` for every window (`t` in seconds from now).
- */
+// Reset is rounded up, so a client waiting for it is never early.
 export function rateLimitHeaders(outcome: RateLimitOutcome): Record<string, string> {
   const views = windowViews(outcome);
   const headline = headlineWindow(views);

@@ -9,7 +9,6 @@ import { AppConfig } from '../config/app-config.js';
 import { RedisRateLimitStorage } from './storage/redis.storage.js';
 import type { RateLimitStorage } from './storage/rate-limit.storage.js';
 
-/** Readiness of the limiter's store: only Redis can be down. */
 @Injectable()
 export class RateLimitHealthIndicator {
   constructor(
@@ -18,17 +17,13 @@ export class RateLimitHealthIndicator {
     private readonly config: AppConfig,
   ) {}
 
-  /** The checks /health/ready adds for rate limiting: none unless counters live in Redis. */
   checks(): HealthIndicatorFunction[] {
     const storage = this.storage;
     if (!this.config.rateLimit.enabled || !(storage instanceof RedisRateLimitStorage)) return [];
     return [() => this.redis(storage)];
   }
 
-  /**
-   * Down when the limiter fails closed (no /v1 request can be served); degraded when it fails
-   * open, since requests are still served, just not counted.
-   */
+  // Degraded, not down, when failing open: requests are still served, just not counted.
   private async redis(storage: RedisRateLimitStorage): Promise<HealthIndicatorResult> {
     const indicator = this.health.check('redis');
     try {

@@ -21,10 +21,7 @@ export function banPolicy(config: AppConfig): BanPolicy {
   };
 }
 
-/**
- * Redis when REDIS_URL is set (and limiting is on: a disabled limiter never connects), else
- * memory. Redis keys carry the deployment's id, read from the database once.
- */
+// A disabled limiter never connects; Redis keys carry the deployment's id.
 export async function createRateLimitStorage(
   config: AppConfig,
   clock: Clock,
@@ -40,10 +37,6 @@ export async function createRateLimitStorage(
     : new MemoryRateLimitStorage(banPolicy(config), clock);
 }
 
-/**
- * Plan-aware rate limiting on @nestjs/throttler: its module holds the windows and our storage;
- * AppModule binds RateLimitGuard between the identify and require-key guards.
- */
 @Module({})
 export class RateLimitModule {
   static forRoot(config: AppConfig, clock: Clock = new SystemClock()): DynamicModule {

@@ -6,11 +6,8 @@ import {
   type WindowSpec,
 } from './rate-limit.policy.js';
 
-/**
- * What `applyRequest` would report for a client without deciding a request: the accepted counts
- * of the current windows (`used`, 0 for a window with no count yet), the ban, and whether the next
- * request would pass. Nothing is counted, so reading it any number of times changes nothing.
- */
+// What `applyRequest` would report, without counting: reading it any number of times changes
+// nothing.
 export function peekOutcome(
   specs: readonly WindowSpec[],
   now: number,
@@ -35,7 +32,6 @@ export function peekOutcome(
   return { status, now, windows, retryAt };
 }
 
-/** The count a stored window counter holds for the window current at `now`. */
 export function currentCount(
   spec: WindowSpec,
   now: number,

@@ -1,12 +1,7 @@
-/**
- * The window maths every storage shares (the Redis Lua script mirrors `applyRequest`).
- *
- * Windows are fixed and aligned to the Unix epoch: a window of `ttlMs` covers
- * [k·ttlMs, (k+1)·ttlMs). Unix time has no leap seconds, so a one-day window is exactly the UTC
- * day and a one-minute window the clock minute, and "reset" is a moment every instance agrees on.
- */
+// The window maths every storage shares (the Redis Lua script mirrors `applyRequest`). Windows are
+// aligned to the Unix epoch, which has no leap seconds: a day window is the UTC day, and every
+// instance agrees on when a window resets.
 
-/** One quota: at most `limit` accepted requests per window of `ttlMs`. */
 export interface WindowSpec {
   name: string;
   ttlMs: number;
@@ -36,9 +31,7 @@ export interface ClientState {
 export type RateLimitStatus = 'allowed' | 'limited' | 'banned';
 
 export interface WindowUsage extends WindowSpec {
-  /** Accepted requests in the current window, this one included when it was accepted. */
   used: number;
-  /** Epoch ms the window ends and its count starts again from zero. */
   resetAt: number;
 }
 
@@ -58,16 +51,9 @@ export function windowEnd(ttlMs: number, now: number): number {
   return (windowIndex(ttlMs, now) + 1) * ttlMs;
 }
 
-/**
- * Decides one request against `state` at `now`, updating it in place.
- *
- * Only accepted requests count against the quotas, so a client that keeps knocking on an
- * exhausted minute does not burn its day. A rejection is charged, for the ban, to the blocking
- * window: of the exhausted ones the one ending last, since only then would the request pass.
- * A banned client's requests change nothing, so the ban ends when it said it would.
- * With `onlyIfRefused`, a request that would be accepted is not counted (the caller counts it
- * elsewhere, or later): the question is only whether the client is refused right now.
- */
+// Only accepted requests count, so knocking on an exhausted minute does not burn the day. A
+// rejection is charged to the exhausted window ending last (only then would it pass). A banned
+// client's requests change nothing, so the ban ends when it said it would.
 export function applyRequest(
   state: ClientState,
   specs: readonly WindowSpec[],

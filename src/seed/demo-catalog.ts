@@ -17,7 +17,6 @@ export const DEMO_PETS: ImportRow[] = [
   { petId: 9007199254740993n, name: 'Big Ben', status: 'available', quantity: 1 },
 ];
 
-/** A few orders of the demo pets, in every status. */
 export const DEMO_ORDERS: OrderImportRow[] = [
   {
     id: 1001n,

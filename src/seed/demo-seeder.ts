@@ -6,7 +6,6 @@ import { InventoryRepository } from '../inventory/writes/inventory.repository.js
 import { OrdersImporter } from '../orders/orders.importer.js';
 import { DEMO_ORDERS, DEMO_PETS } from './demo-catalog.js';
 
-/** Seeds an empty development database so `npm start` has something to show. */
 @Injectable()
 export class DemoSeeder {
   constructor(
@@ -17,7 +16,6 @@ export class DemoSeeder {
     private readonly apiKeys: ApiKeysService,
   ) {}
 
-  /** Returns the demo key's raw value when it created one (`config.seedDemo`, empty database only). */
   async seedIfEmpty(): Promise<string | undefined> {
     if (!this.config.seedDemo) return undefined;
     if ((await this.inventory.count()) > 0 || (await this.apiKeys.list()).length > 0)

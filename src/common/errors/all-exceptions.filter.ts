@@ -53,13 +53,7 @@ const BODY_PARSER_ERRORS: Record<
   },
 };
 
-/**
- * Turns an error of a layer below the features (a database driver's, say) into the answer a
- * client gets, or returns undefined when the error is not its to judge. Mapped errors are
- * outages, not bugs: logged as one warning each, never as a stack trace.
- */
 export type ExceptionMapper = (exception: unknown) => ApiError | undefined;
-/** Told of every failure the filter answers (the metrics). */
 export type FailureObserver = (exception: unknown, code: ErrorCode) => void;
 
 export const EXCEPTION_MAPPERS = Symbol('EXCEPTION_MAPPERS');
@@ -80,11 +74,7 @@ interface Translated {
   mapped?: true;
 }
 
-/**
- * The one exit for every failure: domain errors, Nest HTTP exceptions, body-parser errors and
- * bugs all leave as `{code, message, status}`. A 500 reveals nothing internal; it is logged
- * with the request id that the client also receives in `X-Request-Id`.
- */
+// A 500 reveals nothing internal; it is logged with the request id the client gets in X-Request-Id.
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
   private readonly logger = new Logger(AllExceptionsFilter.name);

@@ -1,6 +1,5 @@
 import { ERROR_STATUS, ErrorBody, ErrorCode } from './error-code.js';
 
-/** A failure the client is meant to see: its code, message and any response headers. */
 export class ApiError extends Error {
   readonly status: number;
 
@@ -35,11 +34,7 @@ export class PreconditionFailedError extends ApiError {
   }
 }
 
-/**
- * An ApiError made without capturing a stack trace, for the refusals a flood is made of (401,
- * 429, a repeated header): each costs the abuser, not the service, and a trace of a refusal
- * would say nothing. The filter treats it as any ApiError.
- */
+// No stack trace: for the refusals floods are made of (401, 429, a repeated header).
 export function refusal(
   code: ErrorCode,
   message: string,

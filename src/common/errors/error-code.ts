@@ -1,4 +1,3 @@
-/** Every `code` an Error body can carry, with the HTTP status it always travels with. */
 export const ERROR_STATUS = {
   validation_failed: 400,
   unauthorized: 401,
@@ -18,11 +17,9 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
-/** The Error body of the spec: `status` repeats the HTTP status code. */
 export interface ErrorBody {
   code: ErrorCode;
   message: string;
   status: number;
-  /** More about the failure where a code defines it (precondition_failed: `current`). */
   details?: Record<string, unknown>;
 }

@@ -1,4 +1,3 @@
-/** A start-up failure an operator fixes through configuration: `variable` names where to look. */
 export class StartupError extends Error {
   constructor(
     message: string,

@@ -1,7 +1,6 @@
 import { isLosslessNumber, parse } from 'lossless-json';
 import { parseInt64Id } from '../pipes/pet-id.pipe.js';
 
-/** An import file that cannot be stored as a whole; `problems` name the rows and what is wrong. */
 export class ImportError extends Error {
   constructor(readonly problems: string[]) {
     super(problems.join('\n'));
@@ -32,7 +31,6 @@ export async function upsertInBatches<T>(
 
 const MAX_REPORTED_PROBLEMS = 20;
 
-/** An int64 id given as a JSON number (kept exact by lossless-json) or a decimal string. */
 export function int64Field(value: unknown): bigint | undefined {
   const text =
     typeof value === 'string' ? value : isLosslessNumber(value) ? value.value : undefined;
@@ -49,10 +47,7 @@ export interface RowsFormat<T> {
   key(row: T): { field: string; value: bigint };
 }
 
-/**
- * Parses a JSON array of rows with every number kept exact, checks each row, and throws one
- * ImportError listing the bad rows (the first 20) so that a file is stored whole or not at all.
- */
+// A file is stored whole or not at all: one ImportError lists the bad rows (the first 20).
 export function parseJsonRows<T>(text: string, format: RowsFormat<T>): T[] {
   let data: unknown;
   try {
@@ -85,7 +80,6 @@ export function parseJsonRows<T>(text: string, format: RowsFormat<T>): T[] {
   return rows;
 }
 
-/** Throws one ImportError for all the problems found (listing the first 20), if there are any. */
 export function throwIfAny(problems: string[]): void {
   if (problems.length === 0) return;
   const shown = problems.slice(0, MAX_REPORTED_PROBLEMS);

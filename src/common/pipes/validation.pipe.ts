@@ -39,11 +39,7 @@ export const API_VALIDATION_OPTIONS: ValidationPipeOptions = {
   exceptionFactory: (errors) => new ValidationFailedError(summarize(describe(errors))),
 };
 
-/**
- * The global pipe: whitelisted, strictly typed DTOs (no implicit conversion, unknown fields
- * rejected), failing with `validation_failed`. A body must be a JSON object before it is
- * even compared with its DTO.
- */
+// A body must be a JSON object before it is even compared with its DTO.
 export class ApiValidationPipe extends ValidationPipe {
   constructor() {
     super(API_VALIDATION_OPTIONS);

@@ -1,7 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ORDER_STATUSES, type OrderStatus } from '../order-status.js';
 
-/** An order placed with the store. */
 export class Order {
   @ApiProperty({
     type: 'integer',

@@ -1,7 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { PLANS, type Plan } from '../../auth/plans.js';
 
-/** One quota window of the caller. */
 export class RateLimitWindow {
   @ApiProperty({ enum: ['minute', 'day'], example: 'minute', description: 'Which window' })
   name!: string;
@@ -27,7 +26,6 @@ export class RateLimitWindow {
   reset!: number;
 }
 
-/** The caller's plan, both windows and any ban, as `GET /v1/rate_limit` reports them. */
 export class RateLimitStatus {
   @ApiProperty({ enum: PLANS, enumName: 'Plan', example: 'free', description: "The key's plan" })
   plan!: Plan;

@@ -20,18 +20,10 @@ const EVICTIONS_PER_REQUEST = 4;
 /** Banned clients passed over per eviction before giving up: each is moved to the back, so this bounds the work. */
 const BANNED_SKIPS_PER_EVICTION = 64;
 
-/**
- * Counters of one process. Besides the Maps, a queue records (key, expiry) each time a client's
- * expiry grows, which happens at most once per window; expiries only grow with time, so the queue
- * front holds the first to expire and each request evicts a few expired clients from there. A
- * queued expiry the client has since outgrown is stale and skipped. Every request is O(1)
- * (amortised) and no timer is ever set.
- *
- * `maxClients` bounds the clients that are not banned. When it is reached, a new client takes
- * the place of the least recently arrived anonymous (per-IP) client, else of a key's; an active
- * ban is never given up to make room, so a banned client cannot buy its way out by making others
- * arrive. For more clients, or fleets, use Redis.
- */
+// A queue records (key, expiry) whenever a client's expiry grows; expiries only grow, so its front
+// expires first and each request evicts a few from there: O(1) amortised, no timer. At `maxClients`
+// a new client replaces the least recently arrived one, anonymous first; an active ban is never
+// given up, so a banned client cannot buy its way out by making others arrive.
 export class MemoryRateLimitStorage extends RateLimitStorage {
   /** Clients without a valid key (`ip:` trackers), apart, so they are the first to make room. */
   private readonly anonymous = new Map<string, Entry>();
@@ -48,7 +40,6 @@ export class MemoryRateLimitStorage extends RateLimitStorage {
     super();
   }
 
-  /** Clients currently tracked. */
   get size(): number {
     return this.anonymous.size + this.identified.size;
   }
@@ -91,10 +82,8 @@ export class MemoryRateLimitStorage extends RateLimitStorage {
     return outcome;
   }
 
-  /**
-   * Clients forgotten to make room leave stale records in the queue, which a long ban at its
-   * front would keep there: past a multiple of the bound, the queue is built afresh from the Maps.
-   */
+  // Clients forgotten to make room leave stale queue records, which a long ban at the front would
+  // keep: past a multiple of the bound, the queue is rebuilt from the Maps.
   private rebuildQueue(): void {
     const live: [string, number][] = [];
     for (const map of [this.anonymous, this.identified])
@@ -105,11 +94,8 @@ export class MemoryRateLimitStorage extends RateLimitStorage {
     this.head = 0;
   }
 
-  /**
-   * Forgets one client that is not banned, anonymous first. Banned clients met on the way go to
-   * the back of their Map, so the next search does not meet them again first. When every client
-   * looked at is banned, nothing is forgotten and the Maps grow past the bound by this client.
-   */
+  // Banned clients met on the way go to the back of their Map; if every one looked at is banned,
+  // nothing is forgotten and the Maps grow past the bound by this client.
   private makeRoom(now: number): void {
     for (const map of [this.anonymous, this.identified]) {
       let skips = Math.min(BANNED_SKIPS_PER_EVICTION, map.size);
@@ -137,7 +123,6 @@ export class MemoryRateLimitStorage extends RateLimitStorage {
     );
   }
 
-  /** Drops up to `budget` clients from the queue front whose expiry is at or before `until`. */
   private evict(until: number, budget: number): void {
     while (budget > 0 && this.head < this.queuedKeys.length) {
       const key = this.queuedKeys[this.head];

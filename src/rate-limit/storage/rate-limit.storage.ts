@@ -14,44 +14,29 @@ export class RateLimitStoreUnavailableError extends Error {
   }
 }
 
-/**
- * Where counters and bans live. `consume` decides one request against every window of a client
- * and its ban in a single atomic step, which @nestjs/throttler's per-throttler `increment` cannot
- * express; `increment` is kept so the storage still serves a stock ThrottlerGuard.
- */
+// `consume` decides every window and the ban in one atomic step, which throttler's per-throttler
+// `increment` cannot express; `increment` is kept so a stock ThrottlerGuard still works.
 export abstract class RateLimitStorage implements ThrottlerStorage {
-  /**
-   * Counts one request of client `key` against `windows`, or rejects it. A store in this
-   * process answers synchronously: the request then waits no turn of the event loop for it.
-   */
+  /** A store in this process answers synchronously: the request then waits no event-loop turn. */
   abstract consume(
     key: string,
     windows: readonly WindowSpec[],
   ): RateLimitOutcome | Promise<RateLimitOutcome>;
 
-  /**
-   * `consume`, except that a request the client's state would accept is not counted: a refusal
-   * (limited or banned) is charged exactly as `consume` charges it.
-   */
+  /** `consume`, except that a request the state would accept is not counted. */
   abstract refuses(
     key: string,
     windows: readonly WindowSpec[],
   ): RateLimitOutcome | Promise<RateLimitOutcome>;
 
-  /**
-   * Client `key`'s standing in `windows` without counting anything: what the next request would
-   * meet. Reading it never changes a count, a rejection tally or a ban.
-   */
+  /** The standing the next request would meet; reading it changes no count, tally or ban. */
   abstract peek(
     key: string,
     windows: readonly WindowSpec[],
   ): RateLimitOutcome | Promise<RateLimitOutcome>;
 
-  /**
-   * ThrottlerStorage: one epoch-aligned window of `ttl` ms. Blocking follows this storage's ban
-   * policy rather than `blockDuration`: a request over the limit is rejected until the window
-   * resets, and persistent retries earn the ban.
-   */
+  // Bans follow this storage's policy, not `blockDuration`: over the limit is rejected until the
+  // window resets, and persistent retries earn the ban.
   async increment(
     key: string,
     ttl: number,

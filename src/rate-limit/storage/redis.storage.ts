@@ -17,14 +17,10 @@ import { RateLimitStorage, RateLimitStoreUnavailableError } from './rate-limit.s
 /** Keys outlive their window a little, so an instance whose clock lags still finds the count. */
 const KEY_GRACE_MS = 5_000;
 
-/**
- * `applyRequest` (rate-limit.policy.ts) as one atomic step: both windows and the ban in a single
- * round trip, so N instances sharing Redis accept exactly the limit between them.
- * KEYS[1] holds the ban's end; KEYS[1+i] is a hash {n: accepted, r: rejected} for window i.
- * ARGV: now, ban threshold, ban ms, key grace ms, only-if-refused (1 or 0), then per window:
- * limit, end (epoch ms).
- * Returns {status (0 allowed, 1 limited, 2 banned), retryAt, accepted count per window}.
- */
+// `applyRequest` as one atomic step, so N instances sharing Redis accept exactly the limit between
+// them. KEYS[1]: ban end; KEYS[1+i]: hash {n: accepted, r: rejected} of window i. ARGV: now, ban
+// threshold, ban ms, key grace ms, only-if-refused (1|0), then limit and end of each window.
+// Returns {status (0 allowed, 1 limited, 2 banned), retryAt, accepted count per window}.
 export const CONSUME_SCRIPT = `
 local now = tonumber(ARGV[1])
 local threshold = tonumber(ARGV[2])
@@ -72,13 +68,9 @@ return reply(1, ends[blocking])
 const CONSUME_SHA = createHash('sha1').update(CONSUME_SCRIPT).digest('hex');
 const STATUSES: readonly RateLimitStatus[] = ['allowed', 'limited', 'banned'];
 
-/**
- * Counters and bans in Redis, shared by every instance. Each request is one EVALSHA of
- * CONSUME_SCRIPT (loaded at start, reloaded if Redis forgets it). A client's keys share the hash
- * tag `{client}`, so the script's keys sit in one slot, as Redis Cluster requires, and every key
- * expires by itself. A dead or slow Redis fails fast: no offline queue, no retries, and a
- * command timeout, so a request never waits longer than that for the limiter.
- */
+// One EVALSHA per request. A client's keys share the hash tag `{client}`, so they sit in one slot
+// as Redis Cluster requires. A dead or slow Redis fails fast: no offline queue, no retries, and a
+// command timeout.
 export class RedisRateLimitStorage
   extends RateLimitStorage
   implements OnModuleInit, OnApplicationShutdown
@@ -123,10 +115,7 @@ export class RedisRateLimitStorage
     this.logger.log('Redis for rate limiting answers again');
   }
 
-  /**
-   * Connects and loads the script, waiting at most the connect timeout: a Redis that is down or
-   * mute at start delays the start by no more than that, and is retried in the background.
-   */
+  // Waits at most the connect timeout; a Redis down at start is retried in the background.
   async onModuleInit(): Promise<void> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<void>(
@@ -155,7 +144,6 @@ export class RedisRateLimitStorage
     await this.redis.quit().catch(() => this.redis.disconnect());
   }
 
-  /** Resolves when Redis answers a PING within the command timeout. */
   async ping(): Promise<void> {
     try {
       await this.redis.ping();
@@ -164,7 +152,6 @@ export class RedisRateLimitStorage
     }
   }
 
-  /** The key prefix, the deployment, and the hash tag every key of `client` starts with. */
   clientKey(client: string): string {
     return `${this.config.keyPrefix}${this.namespace}{${client}}`;
   }

@@ -1,13 +1,8 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/**
- * A write counter for the inventory listing cache (InventoryService), bumped in the same
- * transaction as every statement that changes `pets`, whichever instance or tool runs it.
- * Striped over 64 rows picked by backend pid, summed when read: one row would make concurrent
- * writers queue on its lock until each commits. The bump runs BEFORE the statement, so a
- * transaction takes its slot before any pet row lock and cannot deadlock on it. Written by
- * hand: TypeORM generates neither triggers nor tables without an entity.
- */
+// Striped over 64 rows by backend pid, summed when read, so concurrent writers do not queue on one
+// lock; bumped BEFORE the statement, so before any pet row lock: no deadlock. Written by hand:
+// TypeORM generates neither triggers nor tables without an entity.
 export class InventoryVersion1795261585748 implements MigrationInterface {
   name = 'InventoryVersion1795261585748';
 

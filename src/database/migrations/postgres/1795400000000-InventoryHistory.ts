@@ -1,15 +1,8 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/**
- * One stock update in one round trip, so that the counter's lock is held for as short as can
- * be: lock and read the pet, check If-Match (the ETag as itemEtag computes it), apply the status
- * rule (as nextStatus), then lock the counter, update and record. The pet comes first so that
- * a writer waiting on one pet's row does not hold every other writer back; an import holds the
- * counter and then takes pet rows, so the two can deadlock, and PostgreSQL then cancels the
- * update, which InventoryRepository retries. Both rules are also in TypeScript
- * (src/inventory/writes/), where SQLite runs them; the PostgreSQL integration tests check that
- * the two agree.
- */
+// One round trip, so the counter's lock is held briefly; the pet row is locked first. An import
+// takes the counter then pet rows, so PostgreSQL may cancel one as a deadlock: InventoryRepository
+// retries. The rules mirror src/inventory/writes/; integration tests check that they agree.
 const INVENTORY_WRITE_FUNCTION = `CREATE FUNCTION "inventory_write"(p_pet_id bigint, p_quantity integer, p_if_match text,
     p_reason varchar, p_reference varchar, p_key_id integer, p_request_id varchar, p_changed_at timestamptz)
   RETURNS TABLE(o_outcome text, o_pet_id text, o_quantity integer, o_status varchar, o_version text)
@@ -46,16 +39,9 @@ const INVENTORY_WRITE_FUNCTION = `CREATE FUNCTION "inventory_write"(p_pet_id big
     RETURN QUERY SELECT 'written'::text, p_pet_id::text, p_quantity, new_s, (v + 1)::text;
   END $$`;
 
-/**
- * The stock history (InventoryChange) and a write counter that orders it by commit. The
- * counter becomes one row: every statement that writes `pets` locks it first (BEFORE STATEMENT,
- * so before any pet row: no deadlock), each row that really changes bumps it, and the lock is
- * held to commit. A change's id is the counter's value after it, so ids are given in commit
- * order: a transaction can take the next value only once the one before it has committed, and a
- * reader that sees id N sees every id below N. Writers of `pets` queue on this row; that is the
- * price of a feed that never skips a change. Written by hand: TypeORM generates neither
- * triggers nor tables without an entity.
- */
+// Every statement writing `pets` locks the one-row counter first (BEFORE STATEMENT: no deadlock)
+// and holds it to commit, so change ids follow commit order and a reader at N has seen all below N.
+// Written by hand: TypeORM generates neither triggers nor tables without an entity.
 export class InventoryHistory1795400000000 implements MigrationInterface {
   name = 'InventoryHistory1795400000000';
 

@@ -1,12 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/**
- * A write counter for the inventory listing cache (InventoryService): every committed change
- * to a listed column of `pets`, by any process or path, bumps it in the same transaction.
- * Written by hand: TypeORM generates neither triggers nor tables without an entity. SQLite
- * drops a table's triggers with the table, so a later generated migration that rebuilds `pets`
- * must create these triggers again (test/inventory-cache.e2e-spec.ts fails if it does not).
- */
+// Written by hand: TypeORM generates neither triggers nor tables without an entity. SQLite drops a
+// table's triggers with it: a migration rebuilding `pets` must recreate them (inventory-cache e2e).
 export class InventoryVersion1795261585748 implements MigrationInterface {
   name = 'InventoryVersion1795261585748';
 

@@ -7,7 +7,6 @@ export const INVENTORY_CHANGES_PRUNED_EVERY = 256;
 
 const BUMP = `UPDATE "inventory_version" SET "version" = "version" + 1 WHERE "id" = 1`;
 
-/** The trigger body: bump the counter and log which pet that version changed. */
 function logChange(pet: 'NEW' | 'OLD'): string {
   return `BEGIN
     ${BUMP};
@@ -15,17 +14,9 @@ function logChange(pet: 'NEW' | 'OLD'): string {
   END`;
 }
 
-/**
- * Which pet each version of the write counter changed (SQLite only), so that an instance whose
- * cached listing is a few writes behind reads those pets, not the whole table. SQLite commits
- * one writer at a time, so versions are in commit order and a reader at version V has seen
- * exactly the entries up to V. (PostgreSQL's striped counter gives no such order; there a
- * stale cache reads the table.) The triggers replace those of InventoryVersion: same counter,
- * plus one log row per version, the oldest pruned in batches. Written by hand: TypeORM
- * generates neither triggers nor tables without an entity, and a later generated migration
- * that rebuilds `pets` must create these triggers again (test/inventory-cache.e2e-spec.ts
- * fails if it does not).
- */
+// Which pet each version changed, so a listing cache a few writes behind reads only those pets;
+// SQLite commits one writer at a time, so versions follow commit order. Written by hand; a
+// migration rebuilding `pets` must recreate these triggers (test/inventory-cache.e2e-spec.ts).
 export class InventoryChanges1795300000000 implements MigrationInterface {
   name = 'InventoryChanges1795300000000';
 

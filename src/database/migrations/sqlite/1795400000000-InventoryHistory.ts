@@ -3,15 +3,9 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 const BUMP = `BEGIN UPDATE "inventory_version" SET "version" = "version" + 1 WHERE "id" = 1; END`;
 const CHANGED = `OLD."id" IS NOT NEW."id" OR OLD."quantity" IS NOT NEW."quantity" OR OLD."status" IS NOT NEW."status"`;
 
-/**
- * The stock history (InventoryChange), which replaces the log of changed pets that only the
- * listing cache read. Each change's id is the write counter's value after that change, given
- * in the writing transaction: SQLite commits one writer at a time, so ids follow commit order.
- * The counter now moves only when a listed column really changes, so a listing cache at version
- * V that finds one change per version up to W knows every pet that differs (and otherwise reads
- * the table). Written by hand: TypeORM generates neither triggers nor tables without an entity;
- * a later generated migration that rebuilds `pets` must create these triggers again.
- */
+// A change's id is the write counter's value after it; SQLite commits one writer at a time, so ids
+// follow commit order. Written by hand (TypeORM generates no triggers); a migration rebuilding
+// `pets` must recreate these triggers.
 export class InventoryHistory1795400000000 implements MigrationInterface {
   name = 'InventoryHistory1795400000000';
 

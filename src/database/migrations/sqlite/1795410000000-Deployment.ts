@@ -1,11 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/**
- * One row naming this deployment, so that deployments with different databases keep apart
- * whatever they share (rate-limit state in one Redis). The id is written by the first process
- * that needs it (DeploymentId), not here: a database copied from a migrated template before
- * that gets an id of its own.
- */
+// Keeps deployments with different databases apart in what they share (one Redis). The id is
+// written by the first process that needs it, so a database copied from a template gets its own.
 export class Deployment1795410000000 implements MigrationInterface {
   name = 'Deployment1795410000000';
 

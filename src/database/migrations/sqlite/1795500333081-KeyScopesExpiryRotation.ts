@@ -4,12 +4,8 @@ const COLUMNS = `"id", "name", "key_hash", "key_prefix", "plan", "per_minute", "
 const TABLE_BEFORE = `("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "name" varchar(100), "key_hash" varchar(64) NOT NULL, "key_prefix" varchar(20) NOT NULL, "plan" varchar(16) NOT NULL, "per_minute" integer, "per_day" integer, "environment" varchar(16) NOT NULL, "created_at" datetime NOT NULL DEFAULT (datetime('now')), "revoked_at" datetime)`;
 const TABLE_AFTER = `("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "name" varchar(100), "key_hash" varchar(64) NOT NULL, "key_prefix" varchar(20) NOT NULL, "plan" varchar(16) NOT NULL, "per_minute" integer, "per_day" integer, "environment" varchar(16) NOT NULL, "created_at" datetime NOT NULL DEFAULT (datetime('now')), "revoked_at" datetime, "scope" varchar(8) NOT NULL DEFAULT ('write'), "expires_at" datetime, "replaced_by_id" integer, "rolled_at" datetime, CONSTRAINT "CHK_api_keys_scope" CHECK ("scope" IN ('read', 'write')), CONSTRAINT "FK_api_keys_replaced_by_id" FOREIGN KEY ("replaced_by_id") REFERENCES "api_keys" ("id") ON DELETE SET NULL ON UPDATE NO ACTION)`;
 
-/**
- * Key scopes, expiry and rotation: existing keys become `write` keys that never expire. The
- * table is rebuilt once, straight to the schema TypeORM generates for the entity (its own
- * output rebuilds it three times), with the same constraint names, so `migration:generate`
- * finds nothing left to do. TypeORM turns foreign keys off while migrations run.
- */
+// Rebuilt once, straight to TypeORM's schema with the same constraint names, so
+// `migration:generate` finds nothing left. TypeORM turns foreign keys off while migrations run.
 export class KeyScopesExpiryRotation1795500333081 implements MigrationInterface {
   name = 'KeyScopesExpiryRotation1795500333081';
 
