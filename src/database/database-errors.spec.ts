@@ -1,4 +1,4 @@
-import { QueryFailedError } from 'typeorm';
+import { QueryFailedError, QueryRunnerAlreadyReleasedError } from 'typeorm';
 import { describe, expect, it } from 'vitest';
 import { isDatabaseUnavailable } from './database-errors.js';
 
@@ -18,6 +18,7 @@ describe('isDatabaseUnavailable', () => {
     ['a statement timeout', withCode('57014', 'canceling statement due to statement timeout')],
     ['a dropped database', withCode('3D000', 'database "x" does not exist')],
     ['too many connections', withCode('53300')],
+    ['a transaction whose connection died under it', new QueryRunnerAlreadyReleasedError()],
     ['a connection exception class 08', withCode('08006')],
     ['a lost connection', new Error('Connection terminated unexpectedly')],
     ['a connect timeout', new Error('Connection terminated due to connection timeout')],

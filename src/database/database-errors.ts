@@ -49,6 +49,9 @@ export function isDatabaseUnavailable(err: unknown): boolean {
     }
     if (typeof message === 'string' && PG_MESSAGES.some((pattern) => pattern.test(message)))
       return true;
+    // TypeORM releases a transaction's runner when its connection dies under it; the next
+    // statement of that transaction then fails with this, not with the driver's error.
+    if ((current as { name?: unknown }).name === 'QueryRunnerAlreadyReleasedError') return true;
     if (
       current instanceof AggregateError &&
       current.errors.some((inner) => isDatabaseUnavailable(inner))

@@ -166,6 +166,8 @@ export function loggedProblems(log: string): Record<string, number> {
       continue;
     }
     if (typeof entry.level !== 'number' || entry.level < 40) continue;
+    // The start-up hint on a database without keys yet is advice, not a problem.
+    if (String(entry.msg).startsWith('No API key can call this server yet')) continue;
     const kind = `${entry.level >= 50 ? 'ERROR' : 'WARN'} ${String(entry.msg)
       .split(':')[0]
       .replace(/\d+/g, 'N')}`;
