@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_PIPE, RouterModule } from '@nestjs/core';
-import { ApiKeyIdentifyGuard, ApiKeyRequiredGuard } from './auth/api-key.guards.js';
+import { ApiKeyIdentifyGuard } from './auth/api-key-identify.guard.js';
+import { ApiKeyRequiredGuard } from './auth/api-key-required.guard.js';
 import { AuthModule } from './auth/auth.module.js';
 import { KeyScopeGuard } from './auth/scope.guard.js';
 import {

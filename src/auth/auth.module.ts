@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ApiKeyEntity } from './api-key.entity.js';
-import { ApiKeyIdentifyGuard, ApiKeyRequiredGuard } from './api-key.guards.js';
+import { ApiKeyIdentifyGuard } from './api-key-identify.guard.js';
+import { ApiKeyRequiredGuard } from './api-key-required.guard.js';
 import { ApiKeysService } from './api-keys.service.js';
 import { KeyScopeGuard } from './scope.guard.js';
 

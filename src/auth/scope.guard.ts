@@ -1,7 +1,7 @@
 import { CanActivate, ExecutionContext, Injectable, SetMetadata } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { ForbiddenError } from '../common/errors/api-error.js';
-import { isPublicRoute } from './api-key.guards.js';
+import { isPublicRoute } from './public.decorator.js';
 import { requiredScope, scopeAllows } from './key-scope.js';
 import type { IdentifiedRequest } from './principal.js';
 

@@ -8,7 +8,7 @@ import {
   type Resolvable,
   type ThrottlerModuleOptions,
 } from '@nestjs/throttler';
-import { isPublicRoute } from '../auth/api-key.guards.js';
+import { isPublicRoute } from '../auth/public.decorator.js';
 import type { IdentifiedRequest } from '../auth/principal.js';
 import { ApiKeysService } from '../auth/api-keys.service.js';
 import type { Quota } from '../auth/plans.js';

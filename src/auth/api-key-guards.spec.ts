@@ -3,14 +3,10 @@ import type { ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { describe, expect, it } from 'vitest';
 import type { ApiKeysService } from './api-keys.service.js';
-import {
-  ApiKeyIdentifyGuard,
-  ApiKeyRequiredGuard,
-  isPublicRoute,
-  sentMoreThanOnce,
-} from './api-key.guards.js';
+import { ApiKeyIdentifyGuard, sentMoreThanOnce } from './api-key-identify.guard.js';
+import { ApiKeyRequiredGuard } from './api-key-required.guard.js';
 import type { Identity } from './principal.js';
-import { Public } from './public.decorator.js';
+import { isPublicRoute, Public } from './public.decorator.js';
 
 class BaseController {
   list(): void {}
