@@ -161,11 +161,17 @@ function bodyVerdict(
   return { status: 200, quantity: quantity === 0 ? 0 : quantity };
 }
 
+// Iterative: generated bodies nest deeper than the stack allows on some Node versions.
 function depth(value: unknown): number {
-  if (typeof value !== 'object' || value === null) return 0;
   let deepest = 0;
-  for (const child of Object.values(value)) deepest = Math.max(deepest, depth(child));
-  return deepest + 1;
+  const pending: [unknown, number][] = [[value, 0]];
+  while (pending.length > 0) {
+    const [node, level] = pending.pop()!;
+    if (typeof node !== 'object' || node === null) continue;
+    deepest = Math.max(deepest, level + 1);
+    for (const child of Object.values(node)) pending.push([child, level + 1]);
+  }
+  return deepest;
 }
 
 /** The stock the service must hold: the seed, changed only by PATCHes answered 200. */

@@ -53,8 +53,9 @@ describe('MemoryRateLimitStorage memory', () => {
     const heapBefore = process.memoryUsage().heapUsed;
     for (let i = 0; i < 1_000_000; i++) await storage.consume(`ip:${i}`, FREE);
     expect(storage.size).toBe(10_000);
-    // Kept, a million clients would take hundreds of megabytes.
-    expect(process.memoryUsage().heapUsed - heapBefore).toBeLessThan(64 * 1024 * 1024);
+    // Kept, a million clients would take hundreds of megabytes; uncollected garbage of the loop
+    // itself differs between Node versions, hence the margin.
+    expect(process.memoryUsage().heapUsed - heapBefore).toBeLessThan(128 * 1024 * 1024);
   });
 
   it('should cap clients at DEFAULT_MAX_CLIENTS unless told otherwise', async () => {
