@@ -9,10 +9,22 @@ export const BODY_LIMIT_BYTES = 16 * 1024;
 export const BODY_MAX_DEPTH = 32;
 const JSON_MEDIA_TYPES = new Set(['application/json', 'application/merge-patch+json']);
 const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
+const CHARSET = /;\s*charset\s*=\s*"?([^";\s]*)/i;
+const DECODED_ENCODINGS = new Set(['identity', 'gzip', 'deflate', 'br']);
 
 function hasBody(req: Request): boolean {
   const length = req.headers['content-length'];
   return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
+/**
+ * Whether body-parser would read this body rather than refuse it with 415 first (a charset other
+ * than UTF-8, an unknown Content-Encoding): those refusals come before the size, as they always have.
+ */
+function readable(req: Request, contentType: string): boolean {
+  const charset = CHARSET.exec(contentType)?.[1].toLowerCase();
+  const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase();
+  return (charset === undefined || charset.startsWith('utf-')) && DECODED_ENCODINGS.has(encoding);
 }
 
 export function nestsDeeperThan(value: unknown, max: number): boolean {
@@ -64,9 +76,9 @@ export class JsonBodyGuard implements CanActivate {
     }
     // The HTTP layer answered while an earlier guard ran (the body came too slowly).
     if (res.headersSent) throw refusal('request_timeout', REQUEST_TIMEOUT_MESSAGE);
-    const declared = Number(req.headers['content-length']);
     try {
-      if (declared > BODY_LIMIT_BYTES) throw JsonBodyGuard.tooLarge();
+      if (Number(req.headers['content-length']) > BODY_LIMIT_BYTES && readable(req, contentType))
+        throw JsonBodyGuard.tooLarge();
       await this.readBody(req, res);
     } catch (err) {
       throw this.bodyError(err, req, res);
