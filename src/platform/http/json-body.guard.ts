@@ -1,4 +1,5 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import * as zlib from 'node:zlib';
 import type { Request, RequestHandler, Response } from 'express';
 import { json } from 'express';
 import { ApiError, refusal } from '../../common/errors/api-error.js';
@@ -10,7 +11,14 @@ export const BODY_MAX_DEPTH = 32;
 const JSON_MEDIA_TYPES = new Set(['application/json', 'application/merge-patch+json']);
 const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 const CHARSET = /;\s*charset\s*=\s*"?([^";\s]*)/i;
-const DECODED_ENCODINGS = new Set(['identity', 'gzip', 'deflate', 'br']);
+/** What body-parser decodes: zstd only where this Node's zlib has it (22.15 and later). */
+const DECODED_ENCODINGS = new Set([
+  'identity',
+  'gzip',
+  'deflate',
+  'br',
+  ...('createZstdDecompress' in zlib ? ['zstd'] : []),
+]);
 
 function hasBody(req: Request): boolean {
   const length = req.headers['content-length'];
