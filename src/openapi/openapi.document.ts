@@ -33,7 +33,10 @@ const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch'
 // Each /v1 operation reads `Authorization`, needs a key and is rate limited, and the HTTP layer
 // refuses slow or oversized requests before any route.
 const SHARED_ERROR_STATUSES = [400, 401, 408, 429, 431, 500, 503];
-/** Refused by the HTTP layer before routing: none of the API's own steps has run. */
+/**
+ * Refused by the HTTP layer: a 431, and a 408 for headers that came too slowly, before routing;
+ * a 408 for a body that came too slowly after the limiter has counted the request.
+ */
 const HTTP_LAYER_STATUSES = new Set(['408', '431']);
 const ANY_STEP_STATUSES = new Set(['500', '503']);
 export const REQUIRED_SCOPE_EXTENSION = 'x-required-scope';
@@ -60,6 +63,9 @@ date). Deprecated operations answer with \`Deprecation\`, \`Sunset\` and \`Link\
 \`gone\` after their sunset date.
 
 **Errors.** Every error has the body \`{code, message, status}\`, where \`status\` repeats the HTTP status.
+A request the HTTP layer cannot read (a malformed request line or header, headers over 16 KiB, headers
+sent too slowly) reaches no operation: it is answered 400, 431 or 408 with that body and \`X-Request-Id\`
+only, and the connection is closed.
 
 **Identifiers** are 64-bit integers written as exact JSON numbers; parse them with a big-integer aware
 JSON reader when they may exceed 2^53.`;
@@ -180,7 +186,17 @@ function headersFor(
   const headers: Record<string, HeaderObject | ReferenceObject> = {
     'X-Request-Id': ref('headers', 'X-Request-Id'),
   };
-  if (HTTP_LAYER_STATUSES.has(status)) return headers;
+  if (HTTP_LAYER_STATUSES.has(status)) {
+    if (status === '408' && config.rateLimit.enabled) {
+      for (const name of RATE_LIMIT_HEADERS) {
+        headers[name] = optional(
+          name,
+          'Sent when the body came too slowly (the request was counted); absent when the headers did.',
+        );
+      }
+    }
+    return headers;
+  }
   const anyStep = ANY_STEP_STATUSES.has(status);
   if (config.rateLimit.enabled) {
     for (const name of RATE_LIMIT_HEADERS) {

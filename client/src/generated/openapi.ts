@@ -511,6 +511,16 @@ export interface operations {
             /** @description The client sent its request headers or its body too slowly (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS); the connection is closed */
             408: {
                 headers: {
+                    /** @description Every window's remaining quota and seconds to reset, e.g. `"minute";r=59;t=60, "day";r=999;t=43200` (draft-ietf-httpapi-ratelimit-headers). Sent when the body came too slowly (the request was counted); absent when the headers did. */
+                    RateLimit?: string;
+                    /** @description Every window's quota and length in seconds, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400`. Sent when the body came too slowly (the request was counted); absent when the headers did. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests allowed in the window (minute or UTC day) with the least remaining. Sent when the body came too slowly (the request was counted); absent when the headers did. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window, this one counted. Sent when the body came too slowly (the request was counted); absent when the headers did. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When that window resets, in Unix seconds. Sent when the body came too slowly (the request was counted); absent when the headers did. */
+                    "X-RateLimit-Reset"?: number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -665,6 +675,16 @@ export interface operations {
             /** @description The client sent its request headers or its body too slowly (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS); the connection is closed */
             408: {
                 headers: {
+                    /** @description Every window's remaining quota and seconds to reset, e.g. `"minute";r=59;t=60, "day";r=999;t=43200` (draft-ietf-httpapi-ratelimit-headers). Sent when the body came too slowly (the request was counted); absent when the headers did. */
+                    RateLimit?: string;
+                    /** @description Every window's quota and length in seconds, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400`. Sent when the body came too slowly (the request was counted); absent when the headers did. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests allowed in the window (minute or UTC day) with the least remaining. Sent when the body came too slowly (the request was counted); absent when the headers did. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window, this one counted. Sent when the body came too slowly (the request was counted); absent when the headers did. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When that window resets, in Unix seconds. Sent when the body came too slowly (the request was counted); absent when the headers did. */
+                    "X-RateLimit-Reset"?: number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -842,6 +862,16 @@ export interface operations {
             /** @description The client sent its request headers or its body too slowly (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS); the connection is closed */
             408: {
                 headers: {
+                    /** @description Every window's remaining quota and seconds to reset, e.g. `"minute";r=59;t=60, "day";r=999;t=43200` (draft-ietf-httpapi-ratelimit-headers). Sent when the body came too slowly (the request was counted); absent when the headers did. */
+                    RateLimit?: string;
+                    /** @description Every window's quota and length in seconds, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400`. Sent when the body came too slowly (the request was counted); absent when the headers did. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests allowed in the window (minute or UTC day) with the least remaining. Sent when the body came too slowly (the request was counted); absent when the headers did. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window, this one counted. Sent when the body came too slowly (the request was counted); absent when the headers did. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When that window resets, in Unix seconds. Sent when the body came too slowly (the request was counted); absent when the headers did. */
+                    "X-RateLimit-Reset"?: number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -1048,6 +1078,16 @@ export interface operations {
             /** @description The client sent its request headers or its body too slowly (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS); the connection is closed */
             408: {
                 headers: {
+                    /** @description Every window's remaining quota and seconds to reset, e.g. `"minute";r=59;t=60, "day";r=999;t=43200` (draft-ietf-httpapi-ratelimit-headers). Sent when the body came too slowly (the request was counted); absent when the headers did. */
+                    RateLimit?: string;
+                    /** @description Every window's quota and length in seconds, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400`. Sent when the body came too slowly (the request was counted); absent when the headers did. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests allowed in the window (minute or UTC day) with the least remaining. Sent when the body came too slowly (the request was counted); absent when the headers did. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window, this one counted. Sent when the body came too slowly (the request was counted); absent when the headers did. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When that window resets, in Unix seconds. Sent when the body came too slowly (the request was counted); absent when the headers did. */
+                    "X-RateLimit-Reset"?: number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -1206,6 +1246,16 @@ export interface operations {
             /** @description The client sent its request headers or its body too slowly (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS); the connection is closed */
             408: {
                 headers: {
+                    /** @description Every window's remaining quota and seconds to reset, e.g. `"minute";r=59;t=60, "day";r=999;t=43200` (draft-ietf-httpapi-ratelimit-headers). Sent when the body came too slowly (the request was counted); absent when the headers did. */
+                    RateLimit?: string;
+                    /** @description Every window's quota and length in seconds, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400`. Sent when the body came too slowly (the request was counted); absent when the headers did. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests allowed in the window (minute or UTC day) with the least remaining. Sent when the body came too slowly (the request was counted); absent when the headers did. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window, this one counted. Sent when the body came too slowly (the request was counted); absent when the headers did. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When that window resets, in Unix seconds. Sent when the body came too slowly (the request was counted); absent when the headers did. */
+                    "X-RateLimit-Reset"?: number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -1405,6 +1455,16 @@ export interface operations {
             /** @description The client sent its request headers or its body too slowly (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS); the connection is closed */
             408: {
                 headers: {
+                    /** @description Every window's remaining quota and seconds to reset, e.g. `"minute";r=59;t=60, "day";r=999;t=43200` (draft-ietf-httpapi-ratelimit-headers). Sent when the body came too slowly (the request was counted); absent when the headers did. */
+                    RateLimit?: string;
+                    /** @description Every window's quota and length in seconds, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400`. Sent when the body came too slowly (the request was counted); absent when the headers did. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests allowed in the window (minute or UTC day) with the least remaining. Sent when the body came too slowly (the request was counted); absent when the headers did. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window, this one counted. Sent when the body came too slowly (the request was counted); absent when the headers did. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When that window resets, in Unix seconds. Sent when the body came too slowly (the request was counted); absent when the headers did. */
+                    "X-RateLimit-Reset"?: number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -1571,6 +1631,16 @@ export interface operations {
             /** @description The client sent its request headers or its body too slowly (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS); the connection is closed */
             408: {
                 headers: {
+                    /** @description Every window's remaining quota and seconds to reset, e.g. `"minute";r=59;t=60, "day";r=999;t=43200` (draft-ietf-httpapi-ratelimit-headers). Sent when the body came too slowly (the request was counted); absent when the headers did. */
+                    RateLimit?: string;
+                    /** @description Every window's quota and length in seconds, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400`. Sent when the body came too slowly (the request was counted); absent when the headers did. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests allowed in the window (minute or UTC day) with the least remaining. Sent when the body came too slowly (the request was counted); absent when the headers did. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window, this one counted. Sent when the body came too slowly (the request was counted); absent when the headers did. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When that window resets, in Unix seconds. Sent when the body came too slowly (the request was counted); absent when the headers did. */
+                    "X-RateLimit-Reset"?: number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -1725,6 +1795,16 @@ export interface operations {
             /** @description The client sent its request headers or its body too slowly (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS); the connection is closed */
             408: {
                 headers: {
+                    /** @description Every window's remaining quota and seconds to reset, e.g. `"minute";r=59;t=60, "day";r=999;t=43200` (draft-ietf-httpapi-ratelimit-headers). Sent when the body came too slowly (the request was counted); absent when the headers did. */
+                    RateLimit?: string;
+                    /** @description Every window's quota and length in seconds, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400`. Sent when the body came too slowly (the request was counted); absent when the headers did. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests allowed in the window (minute or UTC day) with the least remaining. Sent when the body came too slowly (the request was counted); absent when the headers did. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window, this one counted. Sent when the body came too slowly (the request was counted); absent when the headers did. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When that window resets, in Unix seconds. Sent when the body came too slowly (the request was counted); absent when the headers did. */
+                    "X-RateLimit-Reset"?: number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };

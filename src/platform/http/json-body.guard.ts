@@ -1,17 +1,38 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import * as zlib from 'node:zlib';
 import type { Request, RequestHandler, Response } from 'express';
 import { json } from 'express';
-import { ApiError } from '../../common/errors/api-error.js';
+import { ApiError, refusal } from '../../common/errors/api-error.js';
+import { closeAfterAnswer, REQUEST_TIMEOUT_MESSAGE, watchBodyRead } from './refusals.js';
 
 export const BODY_LIMIT_BYTES = 16 * 1024;
 /** Deeper JSON would overflow the stack of recursive consumers such as class-transformer. */
 export const BODY_MAX_DEPTH = 32;
 const JSON_MEDIA_TYPES = new Set(['application/json', 'application/merge-patch+json']);
 const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
+const CHARSET = /;\s*charset\s*=\s*"?([^";\s]*)/i;
+/** What body-parser decodes: zstd only where this Node's zlib has it (22.15 and later). */
+const DECODED_ENCODINGS = new Set([
+  'identity',
+  'gzip',
+  'deflate',
+  'br',
+  ...('createZstdDecompress' in zlib ? ['zstd'] : []),
+]);
 
 function hasBody(req: Request): boolean {
   const length = req.headers['content-length'];
   return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
+/**
+ * Whether body-parser would read this body rather than refuse it with 415 first (a charset other
+ * than UTF-8, an unknown Content-Encoding): those refusals come before the size, as they always have.
+ */
+function readable(req: Request, contentType: string): boolean {
+  const charset = CHARSET.exec(contentType)?.[1].toLowerCase();
+  const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase();
+  return (charset === undefined || charset.startsWith('utf-')) && DECODED_ENCODINGS.has(encoding);
 }
 
 export function nestsDeeperThan(value: unknown, max: number): boolean {
@@ -40,6 +61,10 @@ export class JsonBodyGuard implements CanActivate {
     type: () => true,
   });
 
+  private static tooLarge(): ApiError {
+    return refusal('payload_too_large', `Request body exceeds ${BODY_LIMIT_BYTES} bytes`);
+  }
+
   canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     const http = context.switchToHttp();
     const req = http.getRequest<Request>();
@@ -57,9 +82,15 @@ export class JsonBodyGuard implements CanActivate {
         `Content-Type must be application/json or application/merge-patch+json${mediaType ? `, not ${mediaType}` : ''}`,
       );
     }
-    await new Promise<void>((resolve, reject) =>
-      this.parseJson(req, res, (err?: unknown) => (err ? reject(err) : resolve())),
-    );
+    // The HTTP layer answered while an earlier guard ran (the body came too slowly).
+    if (res.headersSent) throw refusal('request_timeout', REQUEST_TIMEOUT_MESSAGE);
+    try {
+      if (Number(req.headers['content-length']) > BODY_LIMIT_BYTES && readable(req, contentType))
+        throw JsonBodyGuard.tooLarge();
+      await this.readBody(req, res);
+    } catch (err) {
+      throw this.bodyError(err, req, res);
+    }
     if (nestsDeeperThan(req.body, BODY_MAX_DEPTH)) {
       throw new ApiError(
         'validation_failed',
@@ -67,5 +98,48 @@ export class JsonBodyGuard implements CanActivate {
       );
     }
     return true;
+  }
+
+  /**
+   * body-parser reads a refused body to its end before it answers, however long that body is;
+   * here a body is refused as soon as more than the limit has arrived, whatever its encoding
+   * would inflate to, and a late or broken body fails the read at once.
+   */
+  private readBody(req: Request, res: Response): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      let received = 0;
+      const count = (chunk: Buffer): void => {
+        received += chunk.length;
+        if (received > BODY_LIMIT_BYTES) settle(JsonBodyGuard.tooLarge());
+      };
+      const unwatch = watchBodyRead(req.socket, (error) => settle(error));
+      const settle = (err?: unknown): void => {
+        req.off('data', count);
+        unwatch();
+        if (err) reject(err);
+        else resolve();
+      };
+      req.on('data', count);
+      this.parseJson(req, res, settle);
+    });
+  }
+
+  private bodyError(err: unknown, req: Request, res: Response): unknown {
+    const type = typeof err === 'object' && err !== null && 'type' in err ? err.type : undefined;
+    // Too large, too slow or broken: the rest of the body is not read, so the answer is the
+    // connection's last.
+    if (err instanceof ApiError || type === 'entity.too.large') {
+      closeAfterAnswer(res);
+      return err;
+    }
+    const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase();
+    // A decompression stream's own error (zlib's Z_DATA_ERROR, brotli's) carries no type.
+    if (type === undefined && encoding !== 'identity') {
+      return refusal(
+        'validation_failed',
+        `Request body is not valid ${encoding} data, as its Content-Encoding says it is`,
+      );
+    }
+    return err;
   }
 }

@@ -3,6 +3,8 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 import type { AppConfig, ServerTimeouts } from '../../config/app-config.js';
+import { answerClientErrors, type HeaderList } from './refusals.js';
+import { escapeUndecodablePath } from './request-target.js';
 
 export const CORS_EXPOSED_HEADERS = [
   'X-RateLimit-Limit',
@@ -20,8 +22,6 @@ export const CORS_EXPOSED_HEADERS = [
 ];
 
 const DOCS_PATH = /^\/docs(\/|$)/;
-
-type HeaderList = readonly (readonly [name: string, value: string])[];
 
 /**
  * The headers a helmet configuration sets, worked out once: they depend on nothing in the
@@ -119,6 +119,7 @@ export function applyServerTimeouts(server: Server, timeouts: ServerTimeouts): v
 export function applySecurity(app: NestExpressApplication, config: AppConfig): void {
   app.disable('x-powered-by');
   app.use(securityHeaders);
+  app.use(escapeUndecodablePath);
   const origins = config.http.corsOrigins;
   if (origins.length > 0) {
     app.enableCors({
@@ -136,5 +137,7 @@ export function applySecurity(app: NestExpressApplication, config: AppConfig): v
       maxAge: 600,
     });
   }
-  applyServerTimeouts(app.getHttpServer() as Server, config.http.timeouts);
+  const server = app.getHttpServer() as Server;
+  applyServerTimeouts(server, config.http.timeouts);
+  answerClientErrors(server, apiHeaders);
 }
