@@ -3,8 +3,10 @@ import pg from 'pg';
 
 /*
  * The database floor for a PATCH on PostgreSQL: node-postgres alone, with the service's pool size
- * and the bench's concurrency, calling the function a PATCH runs (`inventory_write`, migration
- * InventoryHistory) with the same arguments, and nothing else: no HTTP, no auth, no limiter.
+ * and the bench's concurrency, calling for each update the function that applies one PATCH
+ * (`inventory_write`, migration InventoryHistory; the service sends the PATCHes of one turn to it
+ * in one statement, `inventory_write_many`) with the same arguments, and nothing else: no HTTP,
+ * no auth, no limiter, no batching.
  * Driven over IPC: {run: {seconds, petIds, seed}} -> {result: {...}}.
  */
 
