@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -9,6 +9,7 @@ import pg from 'pg';
 import {
   makeCatalog,
   mulberry32,
+  prepareAt,
   prepareDatabase,
   serviceEnv,
   writeCatalog,
@@ -23,6 +24,13 @@ import {
 } from './lib/instructions.js';
 import { type LoadResult, runLoad, timedRequest } from './lib/load.js';
 import { type BenchOptions, parseOptions } from './lib/options.js';
+import {
+  createDatabase,
+  deleteRedisKeys,
+  dropDatabase,
+  PostgresFloor,
+  postgresReachable,
+} from './lib/postgres.js';
 import { fmt, markdownTable } from './lib/report.js';
 import { Target, type TargetSpec } from './lib/servers.js';
 import { median, round } from './lib/stats.js';
@@ -1080,6 +1088,292 @@ async function abuse(opts: BenchOptions): Promise<void> {
   }
 }
 
+/** The catalogue of the deployed-path scenario. */
+const DEPLOYED_ITEMS = 1000;
+const PG_FLOOR = join(HERE, 'baselines', 'pg-floor.js');
+
+type DeployedKind =
+  'GET listing' | 'GET random pet' | 'GET hot pet' | 'PATCH random pet' | 'PATCH hot pet';
+
+interface Runner {
+  name: string;
+  run(seconds: number, kind: DeployedKind, seed: number): Promise<LoadResult>;
+}
+
+/** Busy share of every CPU of the machine over a stretch (/proc/stat): what bounds two instances. */
+function machineTicks(): { busy: number; total: number } {
+  const fields = readFileSync('/proc/stat', 'utf8')
+    .split('\n')[0]
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
+  const total = fields.reduce((sum, n) => sum + n, 0);
+  return { busy: total - fields[3] - fields[4], total };
+}
+
+/**
+ * The service as operators run it: the default log level (`info`, every request logged to its
+ * stdout, here a file) on SQLite with the limiter in memory, the same at `warn`, and on
+ * PostgreSQL + Redis, one instance and two sharing the load, each pinned to its own CPU; and a
+ * node-postgres floor for the PATCH. 1,000 pets; GET and PATCH of random pets and of one.
+ */
+async function deployedPath(opts: BenchOptions): Promise<void> {
+  const rows = makeCatalog(DEPLOYED_ITEMS);
+  const catalog = writeCatalog(work, rows);
+  const petIds = rows.map((row) => row.petId);
+  const hot = petIds[0];
+  const redisUp = opts.redisUrl !== undefined && (await redisReachable(opts.redisUrl));
+  const pgUp = await postgresReachable(opts.postgresUrl);
+  if (!redisUp || !pgUp) {
+    log(`deployed: skipped, ${pgUp ? 'Redis' : 'PostgreSQL'} unreachable`);
+    check(
+      'Deployed path (PostgreSQL + Redis)',
+      'not measured',
+      'PostgreSQL and Redis reachable',
+      false,
+    );
+    report.deployed = 'not measured: PostgreSQL or Redis unreachable';
+    return;
+  }
+  const sqliteInfo = prepareDatabase(work, 'deployed-info', catalog);
+  const sqliteWarn = prepareDatabase(work, 'deployed-warn', catalog);
+  const dbName = `petstore_bench_deployed_${process.pid}`;
+  const redisPrefix = `petstore-bench-deployed-${process.pid}:`;
+  const pgUrl = await createDatabase(opts.postgresUrl, dbName);
+  const targets: Target[] = [];
+  let floor: PostgresFloor | undefined;
+  try {
+    const onPg = prepareAt(pgUrl, catalog);
+    const pgEnv = { LOG_LEVEL: 'info', REDIS_URL: opts.redisUrl!, REDIS_KEY_PREFIX: redisPrefix };
+    const info = await start(
+      service('SQLite + memory, info', sqliteInfo.databaseUrl, sqliteInfo.apiKey, {
+        LOG_LEVEL: 'info',
+      }),
+    );
+    const warn = await start(
+      service('SQLite + memory, warn', sqliteWarn.databaseUrl, sqliteWarn.apiKey),
+    );
+    const pgA = await start(service('PostgreSQL + Redis, info', pgUrl, onPg.apiKey, pgEnv));
+    // The second instance on the other CPU: two pinned to one would share one core's time.
+    const pgB = await Target.start(
+      service('PostgreSQL + Redis, second instance', pgUrl, onPg.apiKey, pgEnv),
+      {
+        prefix: pinning.serverPrefix.length > 0 ? ['taskset', '-c', '1'] : [],
+        probe: PROBE,
+        logDir: work,
+      },
+    );
+    running.add(pgB);
+    targets.push(info, warn, pgA, pgB);
+    floor = await PostgresFloor.start('node-postgres floor', PG_FLOOR, pinning.serverPrefix, {
+      DATABASE_URL: pgUrl,
+      DB_POOL_SIZE: '10',
+    });
+
+    const busy: Record<string, number[]> = {};
+    const http = (name: string, servers: Target[]): Runner => ({
+      name,
+      async run(seconds, kind, seed) {
+        const random = mulberry32(seed);
+        const headers = servers[0].headers;
+        const patch = kind.startsWith('PATCH');
+        const pick = () =>
+          kind.endsWith('hot pet') ? hot : petIds[Math.floor(random() * petIds.length)];
+        const request: autocannon.Request =
+          kind === 'GET listing'
+            ? { method: 'GET', path: '/v1/inventory', headers }
+            : patch
+              ? {
+                  method: 'PATCH',
+                  path: '/v1/inventory/1',
+                  headers: { ...headers, 'content-type': 'application/json' },
+                  setupRequest: (req) => ({
+                    ...req,
+                    path: `/v1/inventory/${pick()}`,
+                    body: `{"quantity":${1 + Math.floor(random() * 100)}}`,
+                  }),
+                }
+              : {
+                  method: 'GET',
+                  path: '/v1/inventory/1',
+                  headers,
+                  setupRequest: (req) => ({ ...req, path: `/v1/inventory/${pick()}` }),
+                };
+        const before = machineTicks();
+        const result = await runLoad(
+          {
+            url: servers.length === 1 ? servers[0].url : (servers.map((s) => s.url) as never),
+            connections: opts.connections,
+            duration: seconds,
+            requests: [request],
+          },
+          () => servers.reduce((sum, s) => sum + s.cpuMicros(), 0),
+        );
+        const after = machineTicks();
+        (busy[`${kind}/${name}`] ??= []).push(
+          (after.busy - before.busy) / (after.total - before.total),
+        );
+        return result;
+      },
+    });
+    const infoRunner = http(info.name, [info]);
+    const warnRunner = http(warn.name, [warn]);
+    const oneRunner = http(pgA.name, [pgA]);
+    const twoRunner = http('2 instances, PostgreSQL + Redis, info', [pgA, pgB]);
+    const floorRunner: Runner = {
+      name: floor.name,
+      run: (seconds, _kind, seed) => floor!.run(seconds, opts.connections, petIds, seed),
+    };
+    const plan: [DeployedKind, Runner[]][] = [
+      ['GET random pet', [infoRunner, warnRunner, oneRunner, twoRunner]],
+      ['GET listing', [infoRunner, warnRunner, oneRunner, twoRunner]],
+      ['PATCH random pet', [infoRunner, oneRunner, twoRunner, floorRunner]],
+      ['GET hot pet', [infoRunner, oneRunner, twoRunner]],
+      ['PATCH hot pet', [infoRunner, oneRunner, twoRunner]],
+    ];
+    const results: Partial<Record<DeployedKind, Results>> = {};
+    // BENCH_DEPLOYED_KINDS (comma-separated) measures some kinds only, and checks nothing.
+    const only = process.env.BENCH_DEPLOYED_KINDS?.split(',');
+    let seed = 1;
+    for (const [kind, runners] of plan) {
+      if (only && !only.includes(kind)) continue;
+      for (const runner of runners) await runner.run(opts.warmup, kind, seed++);
+      const byName: Results = Object.fromEntries(runners.map((runner) => [runner.name, []]));
+      for (let r = 0; r < opts.rounds; r++) {
+        for (const runner of runners.map((_, i) => runners[(i + r) % runners.length])) {
+          const result = await runner.run(opts.duration, kind, seed++);
+          byName[runner.name].push(result);
+          log(
+            `  ${kind} round ${r + 1}/${opts.rounds} ${runner.name.padEnd(38)} ${fmt.rps(result.rps).padStart(7)} req/s  p99 ${fmt.ms(result.p99Ms)}  ${fmt.us(result.cpuUsPerResponse)}/req  ${JSON.stringify(result.statuses)}${result.errors ? ` errors ${result.errors}` : ''}`,
+          );
+        }
+      }
+      results[kind] = byName;
+      throughputTable(
+        `Deployed path: ${kind === 'GET listing' ? `GET /v1/inventory (${DEPLOYED_ITEMS} items)` : `${kind.split(' ')[0]} /v1/inventory/{${kind.includes('hot') ? 'one pet' : `random of ${DEPLOYED_ITEMS} pets`}}`} (${opts.connections} connections)`,
+        byName,
+        info.name,
+      );
+    }
+
+    if (only) {
+      report.deployed = Object.fromEntries(
+        Object.entries(results).map(([kind, byName]) => [kind, summarise(byName!)]),
+      );
+      return;
+    }
+    const r = (kind: DeployedKind) => results[kind]!;
+    const cpu = (run: LoadResult) => run.cpuUsPerResponse;
+    const rps = (run: LoadResult) => run.rps;
+    for (const kind of ['GET random pet', 'GET listing'] as const) {
+      const logCost = ratio(r(kind), info.name, warn.name, cpu);
+      check(
+        `Deployed ${kind}: CPU per request, info vs warn`,
+        fmt.ratio(logCost),
+        '<= 1.10x',
+        logCost <= 1.1,
+      );
+      const pgRps = ratio(r(kind), pgA.name, info.name, rps);
+      check(
+        `Deployed ${kind}: req/s, PostgreSQL + Redis vs SQLite + memory`,
+        fmt.ratio(pgRps),
+        '>= 0.8x',
+        pgRps >= 0.8,
+      );
+      const pgCpu = ratio(r(kind), pgA.name, info.name, cpu);
+      check(
+        `Deployed ${kind}: CPU per request, PostgreSQL + Redis vs SQLite + memory`,
+        fmt.ratio(pgCpu),
+        '<= 1.3x',
+        pgCpu <= 1.3,
+      );
+    }
+    const patch = r('PATCH random pet');
+    const patchVsSqlite = ratio(patch, pgA.name, info.name, rps);
+    check(
+      'Deployed PATCH random pet: req/s, PostgreSQL + Redis vs SQLite + memory',
+      fmt.ratio(patchVsSqlite),
+      '>= 0.5x',
+      patchVsSqlite >= 0.5,
+    );
+    const patchVsFloor = ratio(patch, pgA.name, floorRunner.name, rps);
+    check(
+      'Deployed PATCH random pet: req/s, PostgreSQL + Redis vs the node-postgres floor',
+      fmt.ratio(patchVsFloor),
+      '>= 0.8x',
+      patchVsFloor >= 0.8,
+    );
+    for (const kind of ['GET hot pet', 'PATCH hot pet'] as const) {
+      for (const name of [pgA.name, twoRunner.name]) {
+        const runs = r(kind)[name];
+        const serverErrors = runs.reduce(
+          (sum, run) =>
+            sum +
+            run.errors +
+            Object.entries(run.statuses).reduce(
+              (n, [status, count]) => n + (Number(status) >= 500 ? count : 0),
+              0,
+            ),
+          0,
+        );
+        check(
+          `Deployed ${kind}, ${name}: 5xx and errors (p99 ${fmt.ms(medianOf(runs, (run) => run.p99Ms))})`,
+          String(serverErrors),
+          '0',
+          serverErrors === 0,
+        );
+      }
+    }
+    for (const kind of [
+      'GET random pet',
+      'GET listing',
+      'PATCH random pet',
+      'GET hot pet',
+      'PATCH hot pet',
+    ] as const) {
+      const factor = ratio(r(kind), twoRunner.name, pgA.name, rps);
+      const cpuBusy = (name: string) =>
+        `${Math.round(median(busy[`${kind}/${name}`] ?? []) * 100)}%`;
+      check(
+        `Deployed ${kind}: two instances vs one, req/s (machine CPU busy ${cpuBusy(pgA.name)} with one, ${cpuBusy(twoRunner.name)} with two)`,
+        fmt.ratio(factor),
+        '> 1.0x',
+        factor > 1,
+      );
+    }
+    const other = (kind: DeployedKind, ok: (status: number) => boolean) =>
+      failures(Object.values(r(kind)).flat(), ok);
+    const not200 = (
+      ['GET random pet', 'GET listing', 'PATCH random pet', 'GET hot pet', 'PATCH hot pet'] as const
+    ).reduce((sum, kind) => sum + other(kind, (status) => status === 200), 0);
+    check(
+      'Deployed: non-200 responses and errors, every target',
+      String(not200),
+      '0',
+      not200 === 0,
+    );
+    report.deployed = {
+      items: DEPLOYED_ITEMS,
+      hotPet: hot,
+      poolSize: 10,
+      machineBusy: busy,
+      ...Object.fromEntries(
+        Object.entries(results).map(([kind, byName]) => [kind, summarise(byName!)]),
+      ),
+    };
+  } finally {
+    await floor?.stop();
+    await stop(...targets);
+    await dropDatabase(opts.postgresUrl, dbName).catch((err: Error) =>
+      log(`deployed: could not drop ${dbName}: ${err.message}`),
+    );
+    await deleteRedisKeys(opts.redisUrl!, redisPrefix).catch((err: Error) =>
+      log(`deployed: could not clear ${redisPrefix}*: ${err.message}`),
+    );
+  }
+}
+
 function gitDescribe(): string {
   try {
     const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
@@ -1107,14 +1401,15 @@ async function main(): Promise<void> {
   log(
     `bench: ${options.rounds} rounds x ${options.duration} s per target, ${options.connections} connections; ${pinning.description}`,
   );
-  const underLoad = (['get', 'patch', 'large', 'sync', 'soak', 'abuse'] as const).some((scenario) =>
-    options.scenarios.has(scenario),
+  const underLoad = (['get', 'patch', 'large', 'sync', 'soak', 'abuse', 'deployed'] as const).some(
+    (scenario) => options.scenarios.has(scenario),
   );
   if (['get', 'patch', 'soak'].some((s) => options.scenarios.has(s as never)))
     await smallCatalogue(options);
   if (options.scenarios.has('large')) await largeCatalogue(options);
   if (options.scenarios.has('sync')) await syncCatalogue(options);
   if (options.scenarios.has('abuse')) await abuse(options);
+  if (options.scenarios.has('deployed')) await deployedPath(options);
   if (options.scenarios.has('instructions')) await instructionCounts(options);
 
   const machine = `${cpus().length} x ${cpus()[0]?.model ?? 'CPU'}, ${fmt.mib(totalmem())} RAM, Node ${process.version}`;

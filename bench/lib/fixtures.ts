@@ -53,7 +53,11 @@ export function serviceEnv(databaseUrl: string): Record<string, string> {
  * made with the product's own CLI (which also runs the migrations).
  */
 export function prepareDatabase(dir: string, label: string, catalogFile: string): PreparedDatabase {
-  const databaseUrl = `sqlite:${join(dir, `${label}.sqlite`)}`;
+  return prepareAt(`sqlite:${join(dir, `${label}.sqlite`)}`, catalogFile);
+}
+
+/** The same on any database the service takes (an empty PostgreSQL database too). */
+export function prepareAt(databaseUrl: string, catalogFile: string): PreparedDatabase {
   const env = { ...process.env, ...serviceEnv(databaseUrl) };
   const cli = (...args: string[]): string =>
     execFileSync(process.execPath, ['dist/cli/cli.js', ...args], {

@@ -7,11 +7,20 @@ export const SCENARIOS = [
   'sync',
   'soak',
   'abuse',
+  'deployed',
   'instructions',
 ] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 /** Instruction counts need valgrind and take minutes per server: run only when asked for. */
-const DEFAULT_SCENARIOS: readonly Scenario[] = ['get', 'patch', 'large', 'sync', 'soak', 'abuse'];
+const DEFAULT_SCENARIOS: readonly Scenario[] = [
+  'get',
+  'patch',
+  'large',
+  'sync',
+  'soak',
+  'abuse',
+  'deployed',
+];
 
 export interface BenchOptions {
   /** Measurement rounds; every target runs once per round, in an order that rotates. */
@@ -27,7 +36,7 @@ export interface BenchOptions {
   soak: number;
   scenarios: Set<Scenario>;
   redisUrl: string | undefined;
-  /** A PostgreSQL server on which the abuse scenario creates (and drops) a database of its own. */
+  /** A PostgreSQL server on which the abuse and deployed scenarios create (and drop) databases of their own. */
   postgresUrl: string;
   out: string;
 }

@@ -269,8 +269,9 @@ describe('three instances on one PostgreSQL database and one Redis (integration)
       const held = Array.from({ length: 3 }, (_, i) =>
         send(leaving, 'PATCH', `/v1/inventory/${PETS[0]}`, { key, body: { quantity: 100 + i } }),
       );
-      // Only the held PATCHes queue behind the locker (the load's PATCHes also wait on each
-      // other's rows, so a count of all lock waits could be reached before these arrived).
+      // The held PATCHes queue behind the locker (the load's PATCHes also wait on each other's
+      // rows, so a count of all lock waits could be reached before these arrived). Updates sent
+      // together are committed together (PostgresStockWriter), so they may share one backend.
       await waitFor(async () => {
         const { rows } = await locker.query<{ n: number }>(
           `WITH RECURSIVE queued(pid) AS (
@@ -281,7 +282,7 @@ describe('three instances on one PostgreSQL database and one Redis (integration)
            SELECT count(*)::int AS n FROM queued JOIN pg_stat_activity a USING (pid) WHERE a.application_name = $1`,
           [leaving.name, lockerPid],
         );
-        return rows[0].n >= held.length;
+        return rows[0].n >= 1;
       });
 
       stopping = true;

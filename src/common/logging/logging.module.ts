@@ -1,4 +1,4 @@
-import { DynamicModule, Global, Inject, Module } from '@nestjs/common';
+import { DynamicModule, Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import { pino, type Logger } from 'pino';
 import type { AppConfig } from '../../config/app-config.js';
@@ -7,15 +7,49 @@ import { requestLog } from './request-log.js';
 
 export const ROOT_LOGGER = Symbol('ROOT_LOGGER');
 
+/**
+ * Lines go to stdout asynchronously: a request does not wait for the write, and lines written
+ * while one write is under way go out together in the next. The buffer is written out when the
+ * application closes (a graceful shutdown) and when the process exits; a SIGKILL or a crash of
+ * the process loses what the buffer still holds.
+ */
 export function createLogger(config: AppConfig): Logger {
-  return pino({
-    level: config.log.level,
-    // Credentials never reach the log, whatever is logged and at whatever level.
-    redact: {
-      paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-api-key"]'],
-      censor: '[redacted]',
+  const destination = pino.destination({ dest: 1, sync: false, minLength: LOG_BUFFER_BYTES });
+  // Also covers process.exit() after a failed start, which runs no shutdown hook.
+  process.once('exit', () => flushSync(destination));
+  return pino(
+    {
+      level: config.log.level,
+      // Credentials never reach the log, whatever is logged and at whatever level.
+      redact: {
+        paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-api-key"]'],
+        censor: '[redacted]',
+      },
     },
-  });
+    destination,
+  );
+}
+
+/**
+ * A write starts as soon as anything is buffered and none is under way. Zero would do the same,
+ * but then `flush` would not wait for the write under way.
+ */
+const LOG_BUFFER_BYTES = 1;
+
+type Destination = ReturnType<typeof pino.destination>;
+
+function flushSync(destination: Destination): void {
+  try {
+    destination.flushSync();
+  } catch {
+    // Not open yet, or already closed: nothing is buffered.
+  }
+}
+
+/** Resolves once every line logged so far has been written out. */
+export function flushLogs(logger: Logger): Promise<void> {
+  // An fsync of a pipe or a terminal fails; the lines were written all the same.
+  return new Promise((resolve) => logger.flush(() => resolve()));
 }
 
 /**
@@ -25,9 +59,17 @@ export function createLogger(config: AppConfig): Logger {
  */
 @Global()
 @Module({})
-export class LoggingModule {
-  constructor(@Inject(ROOT_LOGGER) logger: Logger, observers: RequestObservers) {
+export class LoggingModule implements OnApplicationShutdown {
+  constructor(
+    @Inject(ROOT_LOGGER) private readonly logger: Logger,
+    observers: RequestObservers,
+  ) {
     observers.add(requestLog(logger));
+  }
+
+  /** After the HTTP server has drained, so the last request's line is in the buffer. */
+  onApplicationShutdown(): Promise<void> {
+    return flushLogs(this.logger);
   }
 
   static forRoot(config: AppConfig): DynamicModule {

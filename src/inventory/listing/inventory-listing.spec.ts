@@ -108,4 +108,19 @@ describe('InventoryListing', () => {
       listing.withUpdates(2n, [{ petId: '99', quantity: 1, status: 'available' }]),
     ).toBeUndefined();
   });
+
+  it('should find every listed pet, also after updates, and no other id', async () => {
+    const rows = [
+      ...rowsOf(25, 1n),
+      { petId: '9223372036854775807', quantity: 2147483647, status: 'pending' as const },
+    ];
+    const listing = await build(rows, 1n, 4);
+    for (const row of rows) expect(listing.item(BigInt(row.petId))).toEqual(row);
+    // Not listed: between ids, prefixes and extensions of listed ids, outside the range.
+    for (const id of [2n, 4n, 10n, 111n, 922337203685477580n, 0n, 100n])
+      expect(listing.item(id)).toBeUndefined();
+    const updated = listing.withUpdates(2n, [{ petId: '11', quantity: 0, status: 'sold' }])!;
+    expect(updated.item(11n)).toEqual({ petId: '11', quantity: 0, status: 'sold' });
+    expect(listing.item(11n)).toEqual(rows[5]);
+  });
 });

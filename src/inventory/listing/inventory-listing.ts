@@ -53,6 +53,7 @@ function chunkOf({ firstId, lastId, json }: SerialisedChunk): Chunk {
 }
 
 const ITEM = /\{"petId":(\d+),"quantity":(\d+),"status":"(\w+)"\}/g;
+const ONE_ITEM = /^\{"petId":(\d+),"quantity":(\d+),"status":"(\w+)"\}$/;
 
 /**
  * The rows of a chunk, read back from its JSON (which inventoryItemsJson wrote): a listing
@@ -137,6 +138,18 @@ export class InventoryListing {
       return { ...chunk, json };
     });
     return new InventoryListing(version, views, body, `"${hash.digest('base64url').slice(0, 22)}"`);
+  }
+
+  /** One pet's entry, found in the bytes without reading the chunk back into rows. */
+  item(petId: bigint): InventoryRow | undefined {
+    const at = findChunk(this.chunks, petId);
+    if (at < 0) return undefined;
+    const json = this.chunks[at].json;
+    const start = json.indexOf(`{"petId":${petId},`, 0, 'latin1');
+    if (start < 0) return undefined;
+    const match = ONE_ITEM.exec(json.toString('latin1', start, json.indexOf('}', start) + 1));
+    if (!match) return undefined;
+    return { petId: match[1], quantity: Number(match[2]), status: match[3] as PetStatus };
   }
 
   /**

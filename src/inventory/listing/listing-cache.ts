@@ -25,6 +25,8 @@ export class ListingCache {
   private building: Promise<InventoryListing> | undefined;
   /** The counter read that callers of this turn of the event loop share. */
   private nextRead: Promise<bigint> | undefined;
+  /** The read under way: the next one waits for it, and serves every caller that came meanwhile. */
+  private reading: Promise<bigint> | undefined;
   /** What this instance wrote after the cached state, by the write counter each write produced. */
   private readonly localWrites = new Map<bigint, InventoryRow>();
 
@@ -58,13 +60,19 @@ export class ListingCache {
    * The counter, read once the event loop has run the callbacks of the turn it was asked for
    * in: callers of one turn share a read (a read transaction's locks cost about as much as the
    * rest of a cached GET), and each read begins after every caller it serves arrived, so it
-   * includes every write acknowledged before their requests were sent.
+   * includes every write acknowledged before their requests were sent. One read at a time: on
+   * PostgreSQL, callers arriving during a round trip share the next read instead of each turn
+   * taking a connection of its own.
    */
   private version(): Promise<bigint> {
-    this.nextRead ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
-      this.nextRead = undefined;
-      return this.repository.listing.version();
-    });
+    this.nextRead ??= new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => this.reading?.catch(() => undefined))
+      .then(() => {
+        this.nextRead = undefined;
+        const read = this.repository.listing.version();
+        this.reading = read;
+        return read;
+      });
     return this.nextRead;
   }
 

@@ -12,6 +12,7 @@ import {
   VERSION_SQL,
 } from '../listing/listing-reader.js';
 import { sqliteHandle } from '../sqlite-handle.js';
+import { PostgresStockWriter } from './postgres-stock-writer.js';
 import { SqliteStockWriter } from './sqlite-stock-writer.js';
 import type { StockWrite, WriteOutcome } from './stock-write.js';
 
@@ -28,6 +29,24 @@ const LOCK_VERSION_SQL = {
 
 const DEADLOCK_RETRIES = 3;
 
+function outcomeOf(result: {
+  outcome: 'not_found' | 'precondition_failed' | 'unchanged' | 'written';
+  petId: string;
+  quantity: number;
+  status: PetStatus;
+  version: string | null;
+}): WriteOutcome {
+  if (result.outcome === 'not_found') return { kind: 'not_found' };
+  const row: InventoryRow = {
+    petId: result.petId,
+    quantity: Number(result.quantity),
+    status: result.status,
+  };
+  if (result.outcome === 'precondition_failed') return { kind: 'precondition_failed', row };
+  if (result.outcome === 'unchanged') return { kind: 'written', row };
+  return { kind: 'written', row, version: BigInt(result.version!) };
+}
+
 function isDeadlock(err: unknown): boolean {
   return (err as { driverError?: { code?: string } }).driverError?.code === '40P01';
 }
@@ -40,6 +59,7 @@ function isDeadlock(err: unknown): boolean {
 export class InventoryRepository implements OnModuleInit, OnModuleDestroy {
   private reader: ListingReader | undefined;
   private sqliteWriter: SqliteStockWriter | undefined;
+  private readonly postgresWriter = new PostgresStockWriter((writes) => this.writeMany(writes));
 
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
@@ -78,49 +98,48 @@ export class InventoryRepository implements OnModuleInit, OnModuleDestroy {
   /** Applies one stock update under the stock rules, and records it, in one transaction. */
   async write(write: StockWrite): Promise<WriteOutcome> {
     if (this.sqliteWriter) return this.sqliteWriter.write(write);
+    return this.postgresWriter.write(write);
+  }
+
+  /**
+   * The stock rules on PostgreSQL, several updates in one statement and one transaction
+   * (migrations InventoryHistory, `inventory_write`, and InventoryWriteMany).
+   */
+  private async writeMany(writes: StockWrite[]): Promise<WriteOutcome[]> {
+    const changedAt = new Date().toISOString();
+    const params = {
+      petIds: writes.map((write) => write.petId.toString()),
+      quantities: writes.map((write) => write.quantity),
+      ifMatches: writes.map((write) =>
+        write.ifMatch === undefined || write.ifMatch === '*' ? null : JSON.stringify(write.ifMatch),
+      ),
+      reasons: writes.map((write) => write.reason),
+      references: writes.map((write) => write.reference),
+      keyIds: writes.map((write) => write.caller.keyId),
+      requestIds: writes.map((write) => write.caller.requestId),
+      changedAt: writes.map(() => changedAt),
+    };
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.writePostgres(write);
+        const results = await this.query<{
+          n: number;
+          outcome: 'not_found' | 'precondition_failed' | 'unchanged' | 'written';
+          petId: string;
+          quantity: number;
+          status: PetStatus;
+          version: string | null;
+        }>(
+          `SELECT o_n AS n, o_outcome AS outcome, o_pet_id AS "petId", o_quantity AS quantity, o_status AS status, o_version AS version
+           FROM inventory_write_many(:petIds, :quantities, :ifMatches, :reasons, :references, :keyIds, :requestIds, :changedAt)`,
+          params,
+        );
+        const outcomes: WriteOutcome[] = [];
+        for (const result of results) outcomes[result.n - 1] = outcomeOf(result);
+        return outcomes;
       } catch (err) {
         if (attempt >= DEADLOCK_RETRIES || !isDeadlock(err)) throw err;
       }
     }
-  }
-
-  /** The stock rules in one statement on PostgreSQL (migration InventoryHistory, `inventory_write`). */
-  private async writePostgres(write: StockWrite): Promise<WriteOutcome> {
-    const [result] = await this.query<{
-      outcome: 'not_found' | 'precondition_failed' | 'unchanged' | 'written';
-      petId: string;
-      quantity: number;
-      status: PetStatus;
-      version: string | null;
-    }>(
-      `SELECT o_outcome AS outcome, o_pet_id AS "petId", o_quantity AS quantity, o_status AS status, o_version AS version
-       FROM inventory_write(:petId, :quantity, :ifMatch, :reason, :reference, :keyId, :requestId, :changedAt)`,
-      {
-        petId: write.petId.toString(),
-        quantity: write.quantity,
-        ifMatch:
-          write.ifMatch === undefined || write.ifMatch === '*'
-            ? null
-            : JSON.stringify(write.ifMatch),
-        reason: write.reason,
-        reference: write.reference,
-        keyId: write.caller.keyId,
-        requestId: write.caller.requestId,
-        changedAt: new Date().toISOString(),
-      },
-    );
-    if (result.outcome === 'not_found') return { kind: 'not_found' };
-    const row: InventoryRow = {
-      petId: result.petId,
-      quantity: Number(result.quantity),
-      status: result.status,
-    };
-    if (result.outcome === 'precondition_failed') return { kind: 'precondition_failed', row };
-    if (result.outcome === 'unchanged') return { kind: 'written', row };
-    return { kind: 'written', row, version: BigInt(result.version!) };
   }
 
   private async lockVersion(manager: EntityManager): Promise<bigint> {

@@ -91,6 +91,8 @@ export class RedisRateLimitStorage
     this.connectTimeoutMs = Math.max(1000, config.commandTimeoutMs);
     this.redis = new Redis(config.url, {
       lazyConnect: true,
+      // The commands of one turn of the event loop go out in one write.
+      enableAutoPipelining: true,
       enableOfflineQueue: false,
       maxRetriesPerRequest: 0,
       commandTimeout: config.commandTimeoutMs,
