@@ -2,14 +2,13 @@ import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { runSql, writeTransaction } from '../../database/sql.js';
-import { changeParams, INSERT_CHANGE_SQL, insertChangesSql } from '../history/change-record.js';
+import { changeParams, insertChangesSql } from '../history/change-record.js';
 import type { ImportRow, InventoryRow } from '../inventory-row.js';
 import type { PetStatus } from '../pet-status.js';
 import {
   createListingReader,
   ITEM_COLUMNS,
   type ListingReader,
-  VERSION_SQL,
 } from '../listing/listing-reader.js';
 import { sqliteHandle } from '../sqlite-handle.js';
 import { PostgresStockWriter } from './postgres-stock-writer.js';
@@ -17,7 +16,6 @@ import { SqliteStockWriter } from './sqlite-stock-writer.js';
 import type { StockWrite, WriteOutcome } from './stock-write.js';
 
 const CURRENT_SQL = `SELECT ${ITEM_COLUMNS} FROM pets WHERE id = :petId`;
-const UPDATE_SQL = `UPDATE pets SET quantity = :quantity, status = :status, updated_at = CURRENT_TIMESTAMP WHERE id = :petId`;
 /*
  * The write counter's single row, locked before any pet row (migration InventoryHistory): the
  * changes of a transaction take the versions after it, in commit order.
@@ -159,13 +157,7 @@ export class InventoryRepository implements OnModuleInit, OnModuleDestroy {
   private createSqliteWriter(): SqliteStockWriter | undefined {
     const sqlite = sqliteHandle(this.dataSource);
     if (!sqlite) return undefined;
-    const db = sqlite.connection;
-    return new SqliteStockWriter(db, {
-      current: db.prepare(CURRENT_SQL),
-      update: db.prepare(UPDATE_SQL),
-      counter: db.prepare(VERSION_SQL).pluck(),
-      record: db.prepare(INSERT_CHANGE_SQL),
-    });
+    return new SqliteStockWriter(sqlite.connection);
   }
 
   async count(manager?: EntityManager): Promise<number> {

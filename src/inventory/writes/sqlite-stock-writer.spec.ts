@@ -1,6 +1,5 @@
 import { createRequire } from 'node:module';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { INSERT_CHANGE_SQL } from '../history/change-record.js';
 import type { SqliteDatabase, SqliteStatement } from '../sqlite-handle.js';
 import { SqliteStockWriter } from './sqlite-stock-writer.js';
 import type { StockWrite } from './stock-write.js';
@@ -12,16 +11,14 @@ const Database = createRequire(import.meta.url)('better-sqlite3') as new (
 };
 
 const SCHEMA = `
-  CREATE TABLE pets (id INTEGER PRIMARY KEY, status TEXT NOT NULL, quantity INTEGER NOT NULL CHECK (quantity >= 0));
+  CREATE TABLE pets (id INTEGER PRIMARY KEY, status TEXT NOT NULL, quantity INTEGER NOT NULL CHECK (quantity >= 0), updated_at TEXT);
   CREATE TABLE inventory_version (id INTEGER PRIMARY KEY, version INTEGER NOT NULL);
   INSERT INTO inventory_version VALUES (1, 10);
   CREATE TRIGGER bump AFTER UPDATE ON pets BEGIN UPDATE inventory_version SET version = version + 1 WHERE id = 1; END;
   CREATE TABLE inventory_changes (id INTEGER PRIMARY KEY, pet_id INTEGER NOT NULL, previous_quantity INTEGER, quantity INTEGER NOT NULL,
     previous_status TEXT, status TEXT NOT NULL, reason TEXT, reference TEXT, source TEXT NOT NULL, key_id INTEGER, request_id TEXT, changed_at TEXT NOT NULL);
-  INSERT INTO pets VALUES (1, 'available', 5), (2, 'pending', 2), (3, 'available', 7);
+  INSERT INTO pets (id, status, quantity) VALUES (1, 'available', 5), (2, 'pending', 2), (3, 'available', 7);
 `;
-const CURRENT_SQL = `SELECT CAST(id AS TEXT) AS "petId", quantity, status FROM pets WHERE id = :petId`;
-const UPDATE_SQL = `UPDATE pets SET quantity = :quantity, status = :status WHERE id = :petId`;
 
 const write = (petId: bigint, quantity: number): StockWrite => ({
   petId,
@@ -58,7 +55,10 @@ function recorded(
         ...statement,
         get: wrap('get'),
         run: wrap('run'),
-        pluck: () => statement.pluck(),
+        pluck() {
+          statement.pluck();
+          return this;
+        },
       } as SqliteStatement;
     },
     close: () => db.close(),
@@ -85,12 +85,7 @@ describe('SqliteStockWriter', () => {
     log = [];
     failCommit = { next: false };
     const connection = recorded(db, log, failCommit);
-    writer = new SqliteStockWriter(connection, {
-      current: connection.prepare(CURRENT_SQL),
-      update: connection.prepare(UPDATE_SQL),
-      counter: db.prepare('SELECT version FROM inventory_version WHERE id = 1').pluck(),
-      record: connection.prepare(INSERT_CHANGE_SQL),
-    });
+    writer = new SqliteStockWriter(connection);
   });
 
   it('should commit the updates of one turn of the event loop in one transaction, each with its record and version', async () => {
@@ -151,6 +146,18 @@ describe('SqliteStockWriter', () => {
     expect(quantities()).toEqual([5, 2, 7]);
     expect(changes()).toEqual([]);
     await expect(writer.write(write(1n, 6))).resolves.toMatchObject({ version: 11n });
+  });
+
+  it('should refuse the whole batch, and keep no update, when a change cannot be numbered', async () => {
+    db.exec('DELETE FROM inventory_version');
+    const results = await Promise.allSettled([
+      writer.write(write(1n, 3)),
+      writer.write(write(3n, 4)),
+    ]);
+    expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected']);
+    expect(db.inTransaction).toBe(false);
+    expect(quantities()).toEqual([5, 2, 7]);
+    expect(changes()).toEqual([]);
   });
 
   it('should leave updates to a transaction of this process already open, with no version', async () => {

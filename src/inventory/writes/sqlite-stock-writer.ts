@@ -1,7 +1,17 @@
 import type { InventoryRow } from '../inventory-row.js';
 import type { SqliteDatabase, SqliteStatement } from '../sqlite-handle.js';
-import { changeParams } from '../history/change-record.js';
 import { decide, type StockWrite, type WriteOutcome } from './stock-write.js';
+
+const CURRENT_SQL = `SELECT CAST(id AS TEXT) AS "petId", quantity, status FROM pets WHERE id = ?`;
+const UPDATE_SQL = `UPDATE pets SET quantity = ?, status = ?, updated_at = CURRENT_TIMESTAMP WHERE id = ?`;
+/*
+ * The change takes as its id the write counter its update just bumped (migration
+ * InventoryHistory); without the counter's row it inserts nothing, and the batch is refused.
+ */
+const RECORD_SQL = `INSERT INTO inventory_changes (id, pet_id, previous_quantity, quantity, previous_status, status,
+    reason, reference, source, key_id, request_id, changed_at)
+  SELECT version, ?, ?, ?, ?, ?, ?, ?, 'api', ?, ?, ? FROM inventory_version WHERE id = 1
+  RETURNING id`;
 
 class BatchAborted extends Error {
   constructor(readonly failure: unknown) {
@@ -11,20 +21,8 @@ class BatchAborted extends Error {
 
 interface Pending {
   write: StockWrite;
-  changedAt: string;
   resolve(outcome: WriteOutcome): void;
   reject(err: unknown): void;
-}
-
-export interface SqliteWriterStatements {
-  /** `:petId` -> InventoryRow */
-  current: SqliteStatement;
-  /** `:petId, :quantity, :status` */
-  update: SqliteStatement;
-  /** The write counter, plucked. */
-  counter: SqliteStatement;
-  /** INSERT_CHANGE_SQL */
-  record: SqliteStatement;
 }
 
 /**
@@ -39,27 +37,32 @@ export class SqliteStockWriter {
   private readonly begin: SqliteStatement;
   private readonly commit: SqliteStatement;
   private readonly rollback: SqliteStatement;
+  private readonly current: SqliteStatement;
+  private readonly update: SqliteStatement;
+  private readonly record: SqliteStatement;
   private queued: Pending[] = [];
+  /** When the batch being applied happens: the changedAt of each change it records. */
+  private changedAt = '';
 
-  constructor(
-    private readonly db: SqliteDatabase,
-    private readonly statements: SqliteWriterStatements,
-  ) {
+  constructor(private readonly db: SqliteDatabase) {
     this.begin = db.prepare('BEGIN IMMEDIATE');
     this.commit = db.prepare('COMMIT');
     this.rollback = db.prepare('ROLLBACK');
+    this.current = db.prepare(CURRENT_SQL);
+    this.update = db.prepare(UPDATE_SQL);
+    this.record = db.prepare(RECORD_SQL).pluck();
   }
 
   write(write: StockWrite): Promise<WriteOutcome> {
     return new Promise((resolve, reject) => {
-      const pending = { write, changedAt: new Date().toISOString(), resolve, reject };
-      if (this.queued.push(pending) === 1) setImmediate(() => this.flush());
+      if (this.queued.push({ write, resolve, reject }) === 1) setImmediate(() => this.flush());
     });
   }
 
   private flush(): void {
     const batch = this.queued;
     this.queued = [];
+    this.changedAt = new Date().toISOString();
     // Inside a transaction of this process (an import) the counter is not final until it
     // commits, and the updates commit or roll back with it.
     if (this.db.inTransaction) {
@@ -103,31 +106,34 @@ export class SqliteStockWriter {
     });
   }
 
-  private apply({ write, changedAt }: Pending): WriteOutcome {
-    const { current, update, counter, record } = this.statements;
-    const before = current.get({ petId: write.petId }) as InventoryRow | undefined;
+  private apply({ write }: Pending): WriteOutcome {
+    const before = this.current.get(write.petId) as InventoryRow | undefined;
     if (!before) return { kind: 'not_found' };
     const decision = decide(before, write);
     if (decision.kind === 'precondition_failed')
       return { kind: 'precondition_failed', row: before };
     if (decision.kind === 'unchanged') return { kind: 'written', row: decision.row };
     const { row } = decision;
-    update.run({ petId: write.petId, quantity: row.quantity, status: row.status });
-    const version = BigInt(counter.get() as number);
+    this.update.run(row.quantity, row.status, write.petId);
+    let id: number | undefined;
     try {
-      record.run(
-        changeParams(
-          version,
-          before,
-          row,
-          { ...write.caller, reason: write.reason, reference: write.reference, source: 'api' },
-          changedAt,
-        ),
-      );
+      id = this.record.get(
+        write.petId,
+        before.quantity,
+        row.quantity,
+        before.status,
+        row.status,
+        write.reason,
+        write.reference,
+        write.caller.keyId,
+        write.caller.requestId,
+        this.changedAt,
+      ) as number | undefined;
     } catch (err) {
       // The update is already in the transaction: it must not commit without its record.
       throw new BatchAborted(err);
     }
-    return { kind: 'written', row, version };
+    if (id === undefined) throw new BatchAborted(new Error('The write counter has no row'));
+    return { kind: 'written', row, version: BigInt(id) };
   }
 }
