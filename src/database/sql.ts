@@ -1,4 +1,5 @@
 import type { DataSource, EntityManager, QueryResult } from 'typeorm';
+import type { IsolationLevel } from 'typeorm/driver/types/IsolationLevel.js';
 
 // Int64 ids are read through here as `CAST(id AS TEXT)`: better-sqlite3 would round them to JS
 // numbers.
@@ -40,7 +41,7 @@ export async function writeTransaction<T>(
   dataSource: DataSource,
   work: (manager: EntityManager) => Promise<T>,
 ): Promise<T> {
-  if (dataSource.options.type !== 'better-sqlite3') return dataSource.transaction(work);
+  if (dataSource.options.type !== 'better-sqlite3') return transaction(dataSource, work);
   const runner = dataSource.createQueryRunner();
   try {
     await runner.query('BEGIN IMMEDIATE');
@@ -54,5 +55,39 @@ export async function writeTransaction<T>(
     }
   } finally {
     await runner.release();
+  }
+}
+
+/**
+ * DataSource.transaction, except that a connection whose transaction could not be ended (its
+ * ROLLBACK failed or timed out, say while the server froze) is closed, not returned to the pool:
+ * TypeORM would hand it to the next request still inside the old transaction.
+ */
+export async function transaction<T>(
+  dataSource: DataSource,
+  work: (manager: EntityManager) => Promise<T>,
+  isolation?: IsolationLevel,
+): Promise<T> {
+  const runner = dataSource.createQueryRunner();
+  let unusable: unknown;
+  try {
+    await runner.startTransaction(isolation);
+    const result = await work(runner.manager);
+    await runner.commitTransaction();
+    return result;
+  } catch (err) {
+    if (runner.isTransactionActive && !runner.isReleased) {
+      try {
+        await runner.rollbackTransaction();
+      } catch (rollbackError) {
+        unusable = rollbackError;
+      }
+    }
+    throw err;
+  } finally {
+    const discard = (runner as { releasePostgresConnection?: (err: unknown) => Promise<void> })
+      .releasePostgresConnection;
+    if (unusable !== undefined && discard) await discard.call(runner, unusable);
+    else await runner.release();
   }
 }

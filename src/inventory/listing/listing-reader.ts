@@ -1,6 +1,6 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { DataSource } from 'typeorm';
-import { runSql } from '../../database/sql.js';
+import { runSql, transaction } from '../../database/sql.js';
 import { LISTING_CHUNK_ROWS, type SerialisedChunk, serialiseChunk } from './inventory-listing.js';
 import type { InventoryRow } from '../inventory-row.js';
 import {
@@ -76,8 +76,10 @@ export function createListingReader(dataSource: DataSource, query: Query): Listi
   const postgres = dataSource.options.type === 'postgres';
   const inSnapshot: InSnapshot = postgres
     ? (work) =>
-        dataSource.transaction('REPEATABLE READ', (manager) =>
-          work((sql, params = {}) => runSql(dataSource, sql, params, manager)),
+        transaction(
+          dataSource,
+          (manager) => work((sql, params = {}) => runSql(dataSource, sql, params, manager)),
+          'REPEATABLE READ',
         )
     : (work) => work(query);
   return new QueryListingReader(postgres, query, inSnapshot);

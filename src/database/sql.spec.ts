@@ -1,0 +1,47 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import { describe, expect, it, vi } from 'vitest';
+import { transaction } from './sql.js';
+
+function fakeRunner(rollback: () => Promise<void>) {
+  const runner = {
+    isTransactionActive: false,
+    isReleased: false,
+    manager: {} as EntityManager,
+    startTransaction: vi.fn(async () => {
+      runner.isTransactionActive = true;
+    }),
+    commitTransaction: vi.fn(async () => {
+      runner.isTransactionActive = false;
+    }),
+    rollbackTransaction: vi.fn(rollback),
+    release: vi.fn(async () => {}),
+    releasePostgresConnection: vi.fn(async (_err: unknown) => {}),
+  };
+  const dataSource = { createQueryRunner: () => runner } as unknown as DataSource;
+  return { runner, dataSource };
+}
+
+describe('transaction', () => {
+  it('should return the connection to the pool after a commit, and after a rollback', async () => {
+    const ok = fakeRunner(async () => {});
+    await expect(transaction(ok.dataSource, async () => 7, 'REPEATABLE READ')).resolves.toBe(7);
+    expect(ok.runner.startTransaction).toHaveBeenCalledWith('REPEATABLE READ');
+    expect(ok.runner.release).toHaveBeenCalledTimes(1);
+
+    const failed = fakeRunner(async () => {});
+    const boom = new Error('statement failed');
+    await expect(transaction(failed.dataSource, () => Promise.reject(boom))).rejects.toBe(boom);
+    expect(failed.runner.rollbackTransaction).toHaveBeenCalledTimes(1);
+    expect(failed.runner.release).toHaveBeenCalledTimes(1);
+    expect(failed.runner.releasePostgresConnection).not.toHaveBeenCalled();
+  });
+
+  it('should close, not pool, a connection whose transaction could not be rolled back', async () => {
+    const rollbackError = new Error('Query read timeout');
+    const { runner, dataSource } = fakeRunner(() => Promise.reject(rollbackError));
+    const boom = new Error('Connection terminated');
+    await expect(transaction(dataSource, () => Promise.reject(boom))).rejects.toBe(boom);
+    expect(runner.release).not.toHaveBeenCalled();
+    expect(runner.releasePostgresConnection).toHaveBeenCalledWith(rollbackError);
+  });
+});
