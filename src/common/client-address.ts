@@ -3,7 +3,7 @@ import type { Request } from 'express';
 
 const MAPPED_V4 = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i;
 
-/** An address as the service keeps it: IPv4-mapped IPv6 as plain IPv4; anything not an IP as undefined. */
+// IPv4-mapped IPv6 becomes plain IPv4; anything not an IP, undefined.
 export function normalizeAddress(address: string | undefined): string | undefined {
   if (address === undefined || address.length > 45) return undefined;
   const family = isIP(address);
@@ -13,16 +13,13 @@ export function normalizeAddress(address: string | undefined): string | undefine
   return mapped ? mapped[1] : address.toLowerCase();
 }
 
-/**
- * The client's address: the first hop TRUST_PROXY does not trust (Express's `req.ip`), when it is
- * a valid IP address, else the socket's. Whatever a client writes into X-Forwarded-For, what
- * comes out is an address of bounded length, safe for a rate-limit key or a log field.
- */
+// Whatever a client writes into X-Forwarded-For, the result is an address of bounded length,
+// safe for a rate-limit key or a log field.
 export function clientAddress(req: Request): string {
   return normalizeAddress(req.ip) ?? normalizeAddress(req.socket?.remoteAddress) ?? 'unknown';
 }
 
-/** The first four groups of an IPv6 address (its /64), which one subscriber usually holds whole. */
+// A /64, which one subscriber usually holds whole.
 export function ipv6Prefix64(address: string): string {
   const [head, tail] = address.split('::');
   const left = head === '' ? [] : head.split(':');

@@ -13,7 +13,6 @@ import { nextStatus, PET_STATUSES, type PetStatus } from './pet-status.js';
 
 const FIELDS = new Set(['petId', 'quantity', 'status', 'name']);
 
-/** Checks one element of the file; returns the row or a list of what is wrong with it. */
 export function validateImportRow(value: unknown): ImportRow | string[] {
   if (typeof value !== 'object' || value === null || Array.isArray(value))
     return ['must be an object'];
@@ -47,7 +46,6 @@ export function validateImportRow(value: unknown): ImportRow | string[] {
   };
 }
 
-/** Parses a whole import file, int64 ids exactly; throws ImportError listing the bad rows. */
 export function parseImportFile(text: string): ImportRow[] {
   return parseJsonRows(text, {
     shape: '{petId, quantity, status, name?}',
@@ -60,7 +58,7 @@ export function parseImportFile(text: string): ImportRow[] {
 export class InventoryImporter {
   constructor(private readonly repository: InventoryRepository) {}
 
-  /** Upserts every row in one transaction: all rows are stored, or none. */
+  /** All rows are stored, or none. */
   async import(
     rows: ImportRow[],
     onProgress?: (done: number, total: number) => void,

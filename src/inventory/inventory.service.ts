@@ -8,7 +8,6 @@ import { InventoryRepository } from './writes/inventory.repository.js';
 import { itemEtag, type IfMatch } from './writes/preconditions.js';
 import type { Caller, ChangeReason } from './writes/stock-write.js';
 
-/** An item and its strong ETag. */
 export interface TaggedItem {
   item: InventoryItem;
   etag: string;
@@ -27,7 +26,6 @@ function tagged(row: InventoryRow): TaggedItem {
   };
 }
 
-/** The stock rules: reading an item, conditional updates and their history, the listing. */
 @Injectable()
 export class InventoryService {
   constructor(
@@ -39,10 +37,6 @@ export class InventoryService {
     return this.cache.listing();
   }
 
-  /**
-   * From the cached listing, which is current as of the request's arrival (ListingCache): a
-   * request costs no query of its own, only its share of one read of the write counter.
-   */
   async getItem(petId: bigint): Promise<TaggedItem> {
     const row = (await this.cache.listing()).item(petId);
     if (!row) throw new NotFoundError(`No pet with id ${petId}`);

@@ -22,16 +22,13 @@ export type SqliteConstructor = new (
 ) => SqliteDatabase;
 
 export interface SqliteHandle {
-  /** TypeORM's own (single) connection. */
   connection: SqliteDatabase;
-  /** The driver's better-sqlite3 constructor, for further connections to the same file. */
   Database: SqliteConstructor;
-  /** The database file, or undefined in memory (where no other connection can see the data). */
+  /** Undefined in memory, where no other connection can see the data. */
   file: string | undefined;
   busyTimeoutMs: number;
 }
 
-/** better-sqlite3 behind a TypeORM data source; undefined on any other driver. */
 export function sqliteHandle(dataSource: DataSource): SqliteHandle | undefined {
   const options = dataSource.options;
   if (options.type !== 'better-sqlite3') return undefined;

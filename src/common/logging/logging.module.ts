@@ -7,12 +7,8 @@ import { requestLog } from './request-log.js';
 
 export const ROOT_LOGGER = Symbol('ROOT_LOGGER');
 
-/**
- * Lines go to stdout asynchronously: a request does not wait for the write, and lines written
- * while one write is under way go out together in the next. The buffer is written out when the
- * application closes (a graceful shutdown) and when the process exits; a SIGKILL or a crash of
- * the process loses what the buffer still holds.
- */
+// Asynchronous writes: a request does not wait for the log. A SIGKILL or crash loses what the
+// buffer still holds; a graceful shutdown and process exit flush it.
 export function createLogger(config: AppConfig): Logger {
   const destination = pino.destination({ dest: 1, sync: false, minLength: LOG_BUFFER_BYTES });
   // Also covers process.exit() after a failed start, which runs no shutdown hook.
@@ -30,10 +26,7 @@ export function createLogger(config: AppConfig): Logger {
   );
 }
 
-/**
- * A write starts as soon as anything is buffered and none is under way. Zero would do the same,
- * but then `flush` would not wait for the write under way.
- */
+// Zero would also start a write at once, but then `flush` would not wait for the write under way.
 const LOG_BUFFER_BYTES = 1;
 
 type Destination = ReturnType<typeof pino.destination>;
@@ -46,17 +39,13 @@ function flushSync(destination: Destination): void {
   }
 }
 
-/** Resolves once every line logged so far has been written out. */
 export function flushLogs(logger: Logger): Promise<void> {
   // An fsync of a pipe or a terminal fails; the lines were written all the same.
   return new Promise((resolve) => logger.flush(() => resolve()));
 }
 
-/**
- * nestjs-pino serves as Nest's logger, but its per-request middleware (pino-http) is not mounted
- * (`forRoutes: []`): it builds a child logger, a serialised request and an AsyncLocalStorage
- * context for every request; `requestLog` writes the same one line without them.
- */
+// pino-http is not mounted (`forRoutes: []`): its per-request child logger and AsyncLocalStorage
+// context cost more than `requestLog`, which writes the same line.
 @Global()
 @Module({})
 export class LoggingModule implements OnApplicationShutdown {
@@ -67,7 +56,7 @@ export class LoggingModule implements OnApplicationShutdown {
     observers.add(requestLog(logger));
   }
 
-  /** After the HTTP server has drained, so the last request's line is in the buffer. */
+  // After the HTTP server has drained, so the last request's line is in the buffer.
   onApplicationShutdown(): Promise<void> {
     return flushLogs(this.logger);
   }

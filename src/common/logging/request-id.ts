@@ -4,7 +4,6 @@ import { looksLikeApiKey } from './log-redaction.js';
 
 const CLIENT_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-/** Keeps a well-formed client `X-Request-Id`, else makes one; always echoes it on the response. */
 export function requestId(req: IncomingMessage, res: ServerResponse): string {
   const given = req.headers['x-request-id'];
   // A key sent as a request id would be logged with every line: such an id is replaced.

@@ -40,7 +40,6 @@ function exchange(url: string, headers: Record<string, string> = {}) {
 
 const flush = () => new Promise((resolve) => setImmediate(resolve));
 
-/** The request log behind the middleware that serves it in the app. */
 function middleware(log: ReturnType<typeof logger>['log']) {
   const observers = new RequestObservers();
   observers.add(requestLog(log));

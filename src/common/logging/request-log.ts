@@ -10,10 +10,7 @@ type LoggedRequest = Request & IdentifiedRequest;
 
 export const REQUEST_LOG_FIELDS: readonly PropertyKey[] = ['id'];
 
-/**
- * Gives every request its `X-Request-Id` and, at `info` and below, logs one line when its
- * response is done. Probes of `/health` are not logged.
- */
+// Probes of `/health` are not logged.
 export function requestLog(logger: Logger): RequestObserver {
   return {
     started(req, res) {

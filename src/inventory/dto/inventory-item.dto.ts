@@ -2,7 +2,6 @@ import { ApiProperty } from '@nestjs/swagger';
 import { PET_STATUSES, type PetStatus } from '../pet-status.js';
 import { MAX_QUANTITY } from './inventory-update.dto.js';
 
-/** The spec's InventoryItem: exactly petId, quantity and status. */
 export class InventoryItem {
   @ApiProperty({
     type: 'integer',

@@ -5,7 +5,6 @@ import { CHANGE_REASONS, type ChangeReason } from '../writes/stock-write.js';
 export const MAX_QUANTITY = 2_147_483_647;
 const QUANTITY_RANGE = `quantity must be an integer from 0 to ${MAX_QUANTITY}`;
 
-/** The spec's InventoryUpdate: the new stock count, and why it changed. */
 export class InventoryUpdate {
   @ApiProperty({
     type: 'integer',

@@ -4,7 +4,6 @@ const MAX_POSITION = 2n ** 63n - 1n;
 const TEXT = /^[A-Za-z0-9_-]{1,32}$/;
 const DECODED = /^c(0|[1-9][0-9]{0,18})$/;
 
-/** A place in the change feed: every change with a greater id comes after it. Opaque to clients. */
 export function encodeCursor(position: bigint): string {
   return Buffer.from(`c${position}`).toString('base64url');
 }

@@ -4,7 +4,6 @@ import type { PetStatus } from '../pet-status.js';
 export const CHANGE_SOURCES = ['api', 'import'] as const;
 export type ChangeSource = (typeof CHANGE_SOURCES)[number];
 
-/** One InventoryChange as stored; ids are int64 text. */
 export interface ChangeRow {
   id: string;
   petId: string;
@@ -28,7 +27,6 @@ export const CHANGE_COLUMNS = `CAST(id AS TEXT) AS id, CAST(pet_id AS TEXT) AS "
   quantity, previous_status AS "previousStatus", status, reason, reference, source, key_id AS "keyId",
   request_id AS "requestId", changed_at AS "changedAt"`;
 
-/** The parameters of INSERT_CHANGE_SQL for a change from `previous` (undefined: a new pet) to `row`. */
 export function changeParams(
   id: bigint,
   previous: InventoryRow | undefined,
@@ -58,7 +56,6 @@ export function changeParams(
   };
 }
 
-/** One INSERT of several changes (rows of changeParams), with its parameters. */
 export function insertChangesSql(
   changes: readonly Record<string, unknown>[],
 ): [string, Record<string, unknown>] {

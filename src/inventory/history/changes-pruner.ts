@@ -7,7 +7,6 @@ const PRUNE_EVERY_MS = 60_000;
 export const PRUNE_BATCH = 1000;
 const DAY_MS = 86_400_000;
 
-/** Removes changes older than CHANGES_RETENTION_DAYS in small batches, on a timer, off the request path. */
 @Injectable()
 export class ChangesPruner implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(ChangesPruner.name);
@@ -35,7 +34,6 @@ export class ChangesPruner implements OnApplicationBootstrap, OnApplicationShutd
     await this.running;
   }
 
-  /** Prunes everything older than the retention as of `now`; returns how many changes went. */
   async prune(now = new Date()): Promise<number> {
     const cutoff = new Date(now.getTime() - this.config.inventory.changesRetentionDays * DAY_MS);
     let removed = 0;

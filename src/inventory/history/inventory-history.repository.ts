@@ -7,12 +7,10 @@ import { CHANGE_COLUMNS, type ChangeRow } from './change-record.js';
 const THROUGH_SQL = `SELECT CAST(through AS TEXT) AS through FROM inventory_changes_pruned WHERE id = 1`;
 
 export interface ChangePage {
-  /** Changes with ids up to this one have been removed (retention). */
   through: bigint;
   changes: ChangeRow[];
 }
 
-/** Reads and prunes the stock history (table `inventory_changes`). */
 @Injectable()
 export class InventoryHistoryRepository {
   private readonly postgres: boolean;
@@ -21,11 +19,7 @@ export class InventoryHistoryRepository {
     this.postgres = dataSource.options.type === 'postgres';
   }
 
-  /**
-   * Up to `limit` changes after `after` (or the oldest kept), oldest first, and the pruning
-   * horizon, read by one statement so that both come from one snapshot (an empty page reads
-   * the horizon on its own: then nothing after `after` was there to miss).
-   */
+  // One statement, so the page and the pruning horizon come from one snapshot.
   async page(after: bigint | undefined, limit: number, petId?: bigint): Promise<ChangePage> {
     // Bound as numbers on SQLite, where text would not use the primary key; pg takes int64 text.
     const int64 = (value: bigint) => (this.postgres ? value.toString() : value);
@@ -55,11 +49,7 @@ export class InventoryHistoryRepository {
     return rows.length > 0;
   }
 
-  /**
-   * Removes up to `batch` of the oldest changes made before `cutoff`, in one short write
-   * transaction, and moves the horizon past them; returns how many it removed. Only a run of
-   * the oldest goes, so every id up to the horizon is gone and none after it.
-   */
+  // Only a run of the oldest goes, so every id up to the horizon is gone and none after it.
   async pruneBatch(cutoff: Date, batch: number): Promise<number> {
     return writeTransaction(this.dataSource, async (manager) => {
       const oldest = await runSql<{ id: string; changedAt: string | Date }>(

@@ -6,12 +6,10 @@ import { InventoryHistoryRepository } from './inventory-history.repository.js';
 
 export interface ChangesPage {
   changes: ChangeRow[];
-  /** Where the next page starts: the last change given, or where this one started. */
   next: string;
   limit: number;
 }
 
-/** The change feed: pages of the stock history after an opaque cursor. */
 @Injectable()
 export class InventoryHistoryService {
   constructor(private readonly history: InventoryHistoryRepository) {}

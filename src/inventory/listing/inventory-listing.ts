@@ -2,13 +2,11 @@ import { createHash } from 'node:crypto';
 import type { InventoryRow } from '../inventory-row.js';
 import type { PetStatus } from '../pet-status.js';
 
-/** Rows per chunk: the unit of reading, of yielding to the event loop, and of re-serialising. */
 export const LISTING_CHUNK_ROWS = 1000;
 
 interface Chunk {
   first: bigint;
   last: bigint;
-  /** The chunk's items as JSON, comma-separated, without brackets. */
   json: Buffer;
   digest: Buffer;
 }
@@ -17,7 +15,7 @@ const OPEN = Buffer.from('[');
 const COMMA = Buffer.from(',');
 const CLOSE = Buffer.from(']');
 
-/** Writes rows as InventoryItem JSON members directly: the ids are already exact decimal text. */
+// The ids are already exact decimal text.
 export function inventoryItemsJson(rows: readonly InventoryRow[]): string {
   let json = '';
   for (let i = 0; i < rows.length; i++) {
@@ -27,7 +25,6 @@ export function inventoryItemsJson(rows: readonly InventoryRow[]): string {
   return json;
 }
 
-/** Up to LISTING_CHUNK_ROWS consecutive items as JSON, and the ids they run from and to. */
 export interface SerialisedChunk {
   firstId: string;
   lastId: string;
@@ -55,10 +52,7 @@ function chunkOf({ firstId, lastId, json }: SerialisedChunk): Chunk {
 const ITEM = /\{"petId":(\d+),"quantity":(\d+),"status":"(\w+)"\}/g;
 const ONE_ITEM = /^\{"petId":(\d+),"quantity":(\d+),"status":"(\w+)"\}$/;
 
-/**
- * The rows of a chunk, read back from its JSON (which inventoryItemsJson wrote): a listing
- * keeps only its bytes, not every row as an object beside them (three times the memory).
- */
+// Only the bytes are kept, not every row as an object beside them.
 function rowsOf(chunk: Chunk): InventoryRow[] {
   return Array.from(
     chunk.json.toString('latin1').matchAll(ITEM),
@@ -96,21 +90,18 @@ function findRow(rows: readonly InventoryRow[], id: bigint): number {
 }
 
 /**
- * The whole inventory as the response body of one database state, kept in chunks so that a
- * write re-serialises one chunk, not the catalogue. The ETag is a digest of the chunk digests:
- * chunks are cut by position, so equal listings carry equal tags on every instance.
+ * Kept in chunks so that a write re-serialises one chunk. Chunks are cut by position, so equal
+ * listings carry equal ETags on every instance.
  */
 export class InventoryListing {
   private constructor(
-    /** The write counter of the state it shows. */
     readonly version: bigint,
     private readonly chunks: readonly Chunk[],
     readonly body: Buffer,
-    /** A strong validator of exactly these bytes (RFC 9110 §8.8.3). */
+    /** A strong validator (RFC 9110 §8.8.3). */
     readonly etag: string,
   ) {}
 
-  /** Assembles chunks (in `petId` order) as they arrive. */
   static async build(
     version: bigint,
     source: AsyncIterable<SerialisedChunk>,
@@ -140,7 +131,6 @@ export class InventoryListing {
     return new InventoryListing(version, views, body, `"${hash.digest('base64url').slice(0, 22)}"`);
   }
 
-  /** One pet's entry, found in the bytes without reading the chunk back into rows. */
   item(petId: bigint): InventoryRow | undefined {
     const at = findChunk(this.chunks, petId);
     if (at < 0) return undefined;
@@ -152,10 +142,7 @@ export class InventoryListing {
     return { petId: match[1], quantity: Number(match[2]), status: match[3] as PetStatus };
   }
 
-  /**
-   * This listing with `rows` (in write order) replacing the entries of the same pets, as the
-   * state `version`; undefined when a row's pet is not listed (then the table must be read).
-   */
+  /** Undefined when a row's pet is not listed: then the table must be read. */
   withUpdates(version: bigint, rows: readonly InventoryRow[]): InventoryListing | undefined {
     const chunks = [...this.chunks];
     const changed = new Map<number, InventoryRow[]>();

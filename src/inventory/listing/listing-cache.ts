@@ -3,31 +3,19 @@ import type { InventoryRow } from '../inventory-row.js';
 import { InventoryRepository } from '../writes/inventory.repository.js';
 import { InventoryListing } from './inventory-listing.js';
 
-/** Rows of this instance's writes kept for the listing; beyond, the next GET reads the table. */
 const MAX_LOCAL_WRITES = 10_000;
-/**
- * Writes made elsewhere that a GET applies to the cached listing; beyond, it reads the table,
- * which yields to the event loop between chunks where re-serialising many chunks would not.
- */
 const MAX_CHANGES_APPLIED = 64;
 
 /**
- * The listing, serialised once per database state. Every call first has the database's write
- * counter read, which each change to `pets` bumps in its own transaction, whichever instance
- * or tool wrote: a write acknowledged by any instance sharing the database is listed by the
- * next request here. When the counter moved only by this instance's own updates, their rows are
- * applied to the cached listing; so are a few changes made elsewhere, which the stock history
- * names. Anything else reads the table again.
+ * The listing, serialised once per state of the database's write counter, which every change
+ * to `pets` bumps whichever instance wrote: a write acknowledged anywhere is listed next here.
  */
 @Injectable()
 export class ListingCache {
   private cached: InventoryListing | undefined;
   private building: Promise<InventoryListing> | undefined;
-  /** The counter read that callers of this turn of the event loop share. */
   private nextRead: Promise<bigint> | undefined;
-  /** The read under way: the next one waits for it, and serves every caller that came meanwhile. */
   private reading: Promise<bigint> | undefined;
-  /** What this instance wrote after the cached state, by the write counter each write produced. */
   private readonly localWrites = new Map<bigint, InventoryRow>();
 
   constructor(private readonly repository: InventoryRepository) {}
@@ -49,7 +37,6 @@ export class ListingCache {
     }
   }
 
-  /** A change this instance committed, as the counter value it produced. */
   noteWrite(version: bigint, row: InventoryRow): void {
     if (this.cached && version <= this.cached.version) return;
     if (this.localWrites.size >= MAX_LOCAL_WRITES) this.localWrites.clear();
@@ -57,12 +44,8 @@ export class ListingCache {
   }
 
   /**
-   * The counter, read once the event loop has run the callbacks of the turn it was asked for
-   * in: callers of one turn share a read (a read transaction's locks cost about as much as the
-   * rest of a cached GET), and each read begins after every caller it serves arrived, so it
-   * includes every write acknowledged before their requests were sent. One read at a time: on
-   * PostgreSQL, callers arriving during a round trip share the next read instead of each turn
-   * taking a connection of its own.
+   * Read after the current turn of the event loop, so its callers share one read that begins
+   * after all of them arrived and includes every write acknowledged before they were sent.
    */
   private version(): Promise<bigint> {
     this.nextRead ??= new Promise<void>((resolve) => setImmediate(resolve))

@@ -15,60 +15,38 @@ export type BuildListing<T> = (
   chunks: AsyncIterable<SerialisedChunk>,
 ) => Promise<T>;
 
-/** The pets changed after a version, each in its state at `version`, in `petId` order. */
 export interface ListingChanges {
   version: bigint;
   rows: InventoryRow[];
 }
 
-/** The reads behind the cached inventory listing (ListingCache). */
 export interface ListingReader {
-  /** The committed write counter of `pets` (migration InventoryVersion): any change bumps it. */
   version(): Promise<bigint>;
-  /**
-   * Reads the listing as one consistent snapshot: the snapshot's version, then its items in
-   * `petId` order, serialised LISTING_CHUNK_ROWS at a time, the event loop free between chunks.
-   */
+  /** One consistent snapshot, serialised in chunks so the event loop is free between them. */
   snapshot<T>(build: BuildListing<T>): Promise<T>;
-  /**
-   * The pets changed after `since`, from one consistent snapshot, when they can be told and
-   * are at most `max` writes: undefined when a changed pet is gone (deleted, or its id
-   * changed), when the change log no longer reaches back to `since`, or when there is no log.
-   */
+  /** Undefined when a changed pet is gone or the change log does not reach back to `since`. */
   changesSince(since: bigint, max: number): Promise<ListingChanges | undefined>;
   close(): Promise<void>;
 }
 
-/*
- * Ids are selected as `CAST(id AS TEXT)`: better-sqlite3 returns INTEGER columns as JS numbers,
- * which would round ids above 2^53, and pg returns bigint as text anyway.
- */
+// CAST(id AS TEXT): better-sqlite3 returns INTEGER as a JS number, which rounds ids above 2^53.
 export const ITEM_COLUMNS = `CAST(id AS TEXT) AS "petId", quantity, status`;
 export const VERSION_SQL = `SELECT version FROM inventory_version WHERE id = 1`;
 
-/**
- * One chunk of the listing, serialised by SQLite itself, byte for byte what
- * inventoryItemsJson writes (integers print exactly; status is one of three words): for
- * 100,000 pets less than half the time of building the rows as objects and the JSON in
- * JavaScript. Pages are taken by id, so a chunk holds the same pets as a slice of the table.
- */
+// Byte for byte what inventoryItemsJson writes. Pages are taken by id, so a chunk holds the same
+// pets as a slice of the table.
 const CHUNK_SQL = `SELECT CAST(MIN(id) AS TEXT) AS "firstId", CAST(MAX(id) AS TEXT) AS "lastId",
     group_concat('{"petId":' || id || ',"quantity":' || quantity || ',"status":"' || status || '"}', ',' ORDER BY id) AS json
   FROM (SELECT id, quantity, status FROM pets WHERE id > :after ORDER BY id LIMIT ${LISTING_CHUNK_ROWS})`;
 const BEFORE_ANY_ID = -(2n ** 63n);
-/*
- * The stock history (migration InventoryHistory) holds one change per version of the counter,
- * with the version as its id: as many changes after `since` as versions means it names every
- * pet that differs.
- */
+// One history change per counter version, the version as its id: as many changes after `since`
+// as versions means they name every pet that differs.
 const LOGGED_SQL = `SELECT COUNT(*) AS entries, COUNT(DISTINCT pet_id) AS pets FROM inventory_changes WHERE id > :since`;
 const CHANGED_SQL = `SELECT ${ITEM_COLUMNS} FROM pets WHERE id IN (SELECT pet_id FROM inventory_changes WHERE id > :since) ORDER BY id`;
 
 type Query = <T>(sql: string, params?: Record<string, unknown>) => Promise<T[]>;
-/** Runs `work` with queries that all read one snapshot. */
 type InSnapshot = <T>(work: (query: Query) => Promise<T>) => Promise<T>;
 
-/** Picks the reader for the data source: its own connections on a SQLite file, plain queries elsewhere. */
 export function createListingReader(dataSource: DataSource, query: Query): ListingReader {
   const sqlite = sqliteHandle(dataSource);
   if (sqlite?.file !== undefined)
@@ -85,13 +63,8 @@ export function createListingReader(dataSource: DataSource, query: Query): Listi
   return new QueryListingReader(postgres, query, inSnapshot);
 }
 
-/**
- * PostgreSQL, and SQLite in memory (one connection only, tests). A listing's version and rows
- * come from one snapshot (REPEATABLE READ): the version is also the listing's place in the
- * change feed (X-Changes-Cursor), so it must name exactly the changes the rows show. pg parses
- * a large result as it arrives, so one SELECT does not hold the event loop; serialising it is
- * chunked.
- */
+// PostgreSQL, and SQLite in memory. Version and rows come from one REPEATABLE READ snapshot: the
+// version is the listing's X-Changes-Cursor, so it must name exactly the changes the rows show.
 class QueryListingReader implements ListingReader {
   private readonly versionSql: string;
 
@@ -144,14 +117,8 @@ async function* serialisedChunks(rows: InventoryRow[]): AsyncGenerator<Serialise
   }
 }
 
-/**
- * A SQLite file, read through two read-only connections of its own beside TypeORM's single
- * one. That one may be inside an open transaction of this process (an import), whose
- * uncommitted changes must neither be listed nor counted. One connection answers the
- * per-request version check, each time from the latest commit; the other reads a listing in
- * one read transaction (version and every chunk from the same WAL snapshot), a chunk per
- * statement, so that 100,000 pets never hold the event loop. Listings are read one at a time.
- */
+// A SQLite file: TypeORM's one connection may be inside an uncommitted import, so versions and
+// listings are read on read-only connections of their own, a listing from one WAL snapshot.
 class SqliteFileListingReader implements ListingReader {
   private versionStatements:
     | {
@@ -207,11 +174,7 @@ class SqliteFileListingReader implements ListingReader {
     return BigInt(this.statements.version.get() as number);
   }
 
-  /**
-   * On the version connection, in one read transaction that nothing can interleave with: it
-   * runs to its end without yielding. The log holds one entry per version, so as many entries
-   * after `since` as versions means it reaches back that far.
-   */
+  /** One read transaction that runs to its end without yielding, so nothing interleaves. */
   async changesSince(since: bigint, max: number): Promise<ListingChanges | undefined> {
     const statements = this.statements;
     statements.begin.run();

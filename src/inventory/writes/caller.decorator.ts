@@ -2,7 +2,6 @@ import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { IdentifiedRequest } from '../../auth/principal.js';
 import type { Caller } from './stock-write.js';
 
-/** The key and the request id behind a request, as the stock history records them. */
 export const CallerOf = createParamDecorator((_: unknown, context: ExecutionContext): Caller => {
   const req = context.switchToHttp().getRequest<IdentifiedRequest>();
   const identity = req.identity;

@@ -16,10 +16,8 @@ import { SqliteStockWriter } from './sqlite-stock-writer.js';
 import type { StockWrite, WriteOutcome } from './stock-write.js';
 
 const CURRENT_SQL = `SELECT ${ITEM_COLUMNS} FROM pets WHERE id = :petId`;
-/*
- * The write counter's single row, locked before any pet row (migration InventoryHistory): the
- * changes of a transaction take the versions after it, in commit order.
- */
+// The counter's row is locked before any pet row, so a transaction's changes take the versions
+// after it in commit order.
 const LOCK_VERSION_SQL = {
   postgres: `SELECT CAST(version AS TEXT) AS version FROM inventory_version WHERE slot = 0 FOR UPDATE`,
   sqlite: `SELECT CAST(version AS TEXT) AS version FROM inventory_version WHERE id = 1`,
@@ -49,10 +47,7 @@ function isDeadlock(err: unknown): boolean {
   return (err as { driverError?: { code?: string } }).driverError?.code === '40P01';
 }
 
-/**
- * The one owner of the `pets` table (schema: PetEntity in the inventory module): stock updates
- * and imports, each with its history, and the reads of single pets.
- */
+/** The one owner of the `pets` table. */
 @Injectable()
 export class InventoryRepository implements OnModuleInit, OnModuleDestroy {
   private reader: ListingReader | undefined;
@@ -61,7 +56,6 @@ export class InventoryRepository implements OnModuleInit, OnModuleDestroy {
 
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** Reads for the cached listing: a write counter and consistent snapshots (see ListingReader). */
   get listing(): ListingReader {
     this.reader ??= createListingReader(this.dataSource, (sql, params = {}) =>
       this.query(sql, params),
@@ -82,7 +76,6 @@ export class InventoryRepository implements OnModuleInit, OnModuleDestroy {
     return row && { ...row, quantity: Number(row.quantity) };
   }
 
-  /** A pet as the deprecated pet operation shows it. */
   async findPet(
     id: bigint,
   ): Promise<{ id: string; name: string | null; status: PetStatus } | undefined> {
@@ -93,16 +86,11 @@ export class InventoryRepository implements OnModuleInit, OnModuleDestroy {
     return row;
   }
 
-  /** Applies one stock update under the stock rules, and records it, in one transaction. */
   async write(write: StockWrite): Promise<WriteOutcome> {
     if (this.sqliteWriter) return this.sqliteWriter.write(write);
     return this.postgresWriter.write(write);
   }
 
-  /**
-   * The stock rules on PostgreSQL, several updates in one statement and one transaction
-   * (migrations InventoryHistory, `inventory_write`, and InventoryWriteMany).
-   */
   private async writeMany(writes: StockWrite[]): Promise<WriteOutcome[]> {
     const changedAt = new Date().toISOString();
     const params = {
@@ -149,11 +137,8 @@ export class InventoryRepository implements OnModuleInit, OnModuleDestroy {
     return BigInt(row.version);
   }
 
-  /**
-   * On SQLite the updates run as prepared statements on TypeORM's connection (better-sqlite3
-   * is synchronous, so this is what TypeORM would do, without re-parsing the SQL per call),
-   * committed together per turn of the event loop (SqliteStockWriter).
-   */
+  // better-sqlite3 is synchronous: prepared statements on TypeORM's connection are what TypeORM
+  // would run, without re-parsing the SQL per call.
   private createSqliteWriter(): SqliteStockWriter | undefined {
     const sqlite = sqliteHandle(this.dataSource);
     if (!sqlite) return undefined;
@@ -169,10 +154,6 @@ export class InventoryRepository implements OnModuleInit, OnModuleDestroy {
     return Number(row.n);
   }
 
-  /**
-   * Upserts one batch inside the caller's transaction and records each pet it creates or whose
-   * stock it changes (source `import`); returns how many ids were new.
-   */
   async upsertBatch(manager: EntityManager, rows: ImportRow[]): Promise<number> {
     const ids = rows.map((row) => row.petId.toString());
     const version = await this.lockVersion(manager);

@@ -1,11 +1,7 @@
 import type { StockWrite, WriteOutcome } from './stock-write.js';
 
-/** Updates committed together at most; more wait for the next batch. */
 export const MAX_BATCH = 256;
-/**
- * Batches under way at once: a batch waiting on one pet's row (held by an import, or by a
- * transaction outside the service) holds back its own updates, not every later one.
- */
+// Several batches at once: a batch waiting on a row held by an import holds back only its own.
 export const MAX_IN_FLIGHT = 4;
 
 interface Queued {
@@ -15,13 +11,8 @@ interface Queued {
 }
 
 /**
- * Group commit on PostgreSQL. Every writer holds the write counter's row until it commits
- * (docs/api-changes.md), so commits cannot overlap and each waits for the one before it to be
- * flushed to the WAL. The updates requested in one turn of the event loop, and those requested
- * while MAX_IN_FLIGHT batches run, are sent together, one statement and one commit
- * (`inventory_write_many`), each still its own call of
- * `inventory_write` with its own version. A request is answered once the commit holding its
- * update returned; a batch that fails refuses all of its updates, and none is kept.
+ * Group commit on PostgreSQL: every writer holds the write counter's row until it commits, so
+ * commits cannot overlap. One statement and one commit per batch; a failed batch keeps nothing.
  */
 export class PostgresStockWriter {
   private pending: Queued[] = [];
@@ -37,7 +28,6 @@ export class PostgresStockWriter {
     });
   }
 
-  /** At the end of this turn of the event loop, so that the updates of the turn go together. */
   private schedule(): void {
     if (this.scheduled || this.inFlight >= MAX_IN_FLIGHT || this.pending.length === 0) return;
     this.scheduled = true;

@@ -8,7 +8,6 @@ export function itemEtag(row: InventoryRow): string {
   return `"${digest.slice(0, 22)}"`;
 }
 
-/** An If-Match field: any current representation (`*`), or a list of entity tags as sent. */
 export type IfMatch = '*' | readonly string[];
 
 const ENTITY_TAG = /^(W\/)?"[\x21\x23-\x7e\x80-\xff]*"$/;

@@ -4,10 +4,8 @@ import { decide, type StockWrite, type WriteOutcome } from './stock-write.js';
 
 const CURRENT_SQL = `SELECT CAST(id AS TEXT) AS "petId", quantity, status FROM pets WHERE id = ?`;
 const UPDATE_SQL = `UPDATE pets SET quantity = ?, status = ?, updated_at = CURRENT_TIMESTAMP WHERE id = ?`;
-/*
- * The change takes as its id the write counter its update just bumped (migration
- * InventoryHistory); without the counter's row it inserts nothing, and the batch is refused.
- */
+// The change takes its id from the counter the update just bumped; without the counter's row it
+// inserts nothing, and the batch is refused.
 const RECORD_SQL = `INSERT INTO inventory_changes (id, pet_id, previous_quantity, quantity, previous_status, status,
     reason, reference, source, key_id, request_id, changed_at)
   SELECT version, ?, ?, ?, ?, ?, ?, ?, 'api', ?, ?, ? FROM inventory_version WHERE id = 1
@@ -26,12 +24,9 @@ interface Pending {
 }
 
 /**
- * Stock updates on SQLite, committed together: the updates requested during one turn of the
- * event loop run in one transaction at the end of that turn (group commit). A commit costs
- * more than the statements it carries (WAL frames, file locks), and a request is answered only
- * once the commit holding its update returned. The transaction holds the write lock from its
- * first statement, so each update reads the row it replaces and the counter its change
- * produced, whoever else writes to the file; its InventoryChange commits with it.
+ * Group commit on SQLite: the updates of one turn of the event loop commit in one transaction, and
+ * each is answered once that commit returned. The transaction holds the write lock from its first
+ * statement, so each update reads the row it replaces whoever else writes to the file.
  */
 export class SqliteStockWriter {
   private readonly begin: SqliteStatement;
@@ -41,7 +36,6 @@ export class SqliteStockWriter {
   private readonly update: SqliteStatement;
   private readonly record: SqliteStatement;
   private queued: Pending[] = [];
-  /** When the batch being applied happens: the changedAt of each change it records. */
   private changedAt = '';
 
   constructor(private readonly db: SqliteDatabase) {

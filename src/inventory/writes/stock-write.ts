@@ -5,13 +5,11 @@ import { ifMatchAllows, type IfMatch } from './preconditions.js';
 export const CHANGE_REASONS = ['received', 'returned', 'correction', 'damaged', 'other'] as const;
 export type ChangeReason = (typeof CHANGE_REASONS)[number];
 
-/** Who asked for a change: the key and the request, recorded with it. */
 export interface Caller {
   keyId: number | null;
   requestId: string | null;
 }
 
-/** One requested stock update, with what the history records about it. */
 export interface StockWrite {
   petId: bigint;
   quantity: number;
@@ -23,12 +21,8 @@ export interface StockWrite {
 
 export type WriteOutcome =
   | { kind: 'not_found' }
-  /** If-Match did not match: nothing was written; `row` is the current state. */
   | { kind: 'precondition_failed'; row: InventoryRow }
-  /**
-   * `version`: the write counter this change produced, the id of its InventoryChange; absent
-   * when nothing changed, or when it is not final yet (inside a transaction of this process).
-   */
+  /** `version` is absent when nothing changed, or inside an uncommitted import transaction. */
   | { kind: 'written'; row: InventoryRow; version?: bigint };
 
 export type Decision =
@@ -36,7 +30,6 @@ export type Decision =
   | { kind: 'unchanged'; row: InventoryRow }
   | { kind: 'changed'; row: InventoryRow };
 
-/** The stock rules for one update of the current row: If-Match, then the status rule. */
 export function decide(current: InventoryRow, write: StockWrite): Decision {
   if (!ifMatchAllows(write.ifMatch, current)) return { kind: 'precondition_failed' };
   const row: InventoryRow = {

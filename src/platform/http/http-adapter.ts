@@ -5,21 +5,13 @@ import type { NestApplicationOptions } from '@nestjs/common';
 import { ExpressAdapter } from '@nestjs/platform-express';
 
 /*
- * V8 gives an object a hidden class from the properties it has, in order; objects built alike
- * share one. Express swaps the prototype of every request and response, and then it, its router,
- * the guards and Node's writeHead add properties, so with Node's own classes no two requests
- * shared a hidden class and every reader met a new one. Built by these classes, requests and
- * responses have those properties from the start. Every field starts as what reading it gave
- * before (undefined, or the prototype's value), so no reader can tell the difference.
- * test/http-adapter.e2e-spec.ts fails when the pipeline adds a property not declared here or in
- * the fields the features contribute.
+ * Requests and responses built with every property Express, Node and the guards add, so they share
+ * one V8 hidden class; each starts as reading it gave before, so no reader can tell the difference.
+ * test/http-adapter.e2e-spec.ts fails when a property is declared neither here nor by a feature.
  */
 
-/**
- * The symbol under which Express's router keeps the route a request matched. The router does
- * not export it, so it is taken from the router Express itself loads; should a version move it,
- * the request is only built without it (and test/http-adapter.e2e-spec.ts says so).
- */
+// Express's router does not export this symbol; should a version move it, the request is built
+// without it (and test/http-adapter.e2e-spec.ts says so).
 function routerMatchedRoute(): symbol | undefined {
   try {
     const fromExpress = createRequire(createRequire(import.meta.url).resolve('express'));
@@ -45,14 +37,12 @@ const PLATFORM_REQUEST_FIELDS = new Set<PropertyKey>([
   ...(MATCHED_ROUTE ? [MATCHED_ROUTE] : []),
 ]);
 
-/** A request class declaring what Node, Express and body reading set, then `contributed`. */
 export function requestClass(contributed: readonly PropertyKey[]): typeof IncomingMessage {
   const extra = contributed.filter((name) => !PLATFORM_REQUEST_FIELDS.has(name));
   return class ApiRequest extends IncomingMessage {
     constructor(socket: Socket) {
       super(socket);
       const fields = this as unknown as Record<PropertyKey, unknown>;
-      // Express (app.handle, router), in the order they are set.
       fields.res = undefined;
       fields.next = undefined;
       fields.baseUrl = undefined;
@@ -87,10 +77,7 @@ export class ApiResponse extends ServerResponse {
   }
 }
 
-/**
- * Nest's Express adapter on a server that builds these requests and responses. Plain HTTP only:
- * HTTPS ends at the proxy, and GracefulShutdown drains connections itself.
- */
+// Plain HTTP only: HTTPS ends at the proxy, and GracefulShutdown drains connections itself.
 export class ApiExpressAdapter extends ExpressAdapter {
   readonly ApiRequest: typeof IncomingMessage;
 

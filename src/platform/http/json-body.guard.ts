@@ -25,10 +25,7 @@ function hasBody(req: Request): boolean {
   return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
 
-/**
- * Whether body-parser would read this body rather than refuse it with 415 first (a charset other
- * than UTF-8, an unknown Content-Encoding): those refusals come before the size, as they always have.
- */
+// A charset other than UTF-8 or an unknown Content-Encoding is refused (415) before the size.
 function readable(req: Request, contentType: string): boolean {
   const charset = CHARSET.exec(contentType)?.[1].toLowerCase();
   const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase();
@@ -47,11 +44,8 @@ export function nestsDeeperThan(value: unknown, max: number): boolean {
 }
 
 /**
- * Reads JSON bodies as the last guard rather than as middleware: the limiter then sees (and
- * puts its headers on) every request, 413 and 415 included, and an unauthenticated or
- * rate-limited caller never gets a body parsed. A guard rather than an interceptor because one
- * global interceptor puts every request, GETs included, through an RxJS pipeline of its own;
- * this lets a request through or refuses it, as a guard does.
+ * A guard, last, rather than middleware: the limiter sees (and puts its headers on) every request,
+ * 413 and 415 included, and an unauthenticated or rate-limited caller never gets a body parsed.
  */
 @Injectable()
 export class JsonBodyGuard implements CanActivate {
@@ -100,11 +94,8 @@ export class JsonBodyGuard implements CanActivate {
     return true;
   }
 
-  /**
-   * body-parser reads a refused body to its end before it answers, however long that body is;
-   * here a body is refused as soon as more than the limit has arrived, whatever its encoding
-   * would inflate to, and a late or broken body fails the read at once.
-   */
+  // Refused as soon as more than the limit has arrived, whatever it would inflate to; body-parser
+  // would read a refused body to its end.
   private readBody(req: Request, res: Response): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       let received = 0;

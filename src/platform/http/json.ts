@@ -2,7 +2,6 @@ import type { INestApplication } from '@nestjs/common';
 import type { Express, Response } from 'express';
 import { stringify } from 'lossless-json';
 
-/** A response body that is already JSON text (for example a cached inventory listing). */
 export class RawJson {
   constructor(readonly body: string | Buffer) {}
 }
@@ -11,12 +10,8 @@ export class RawJson {
 const REVALIDATED_METHODS = new Set(['GET', 'HEAD']);
 
 /**
- * Replaces Express's `res.json` for this app. JSON.stringify cannot print an int64 exactly
- * (JS numbers have 53 bits), so ids travel as `bigint` and are written by lossless-json, which
- * prints them as plain number text; `RawJson` bodies are sent as they are.
- * Answers to GET and HEAD go through `res.send`, which gives them Express's weak ETag and
- * answers a matching If-None-Match with 304. Any other answer (a PATCH, an error to a POST)
- * is sent as it is: res.send would hash it into an ETag that no conditional request can use.
+ * JSON.stringify cannot print an int64 exactly, so ids travel as `bigint` and lossless-json writes
+ * them. Only GET and HEAD get an ETag: res.send would hash any other answer into an unusable one.
  */
 export function installJsonWriter(app: INestApplication): void {
   const express = app.getHttpAdapter().getInstance() as Express;

@@ -3,22 +3,17 @@ import { maxHeaderSize, STATUS_CODES, type Server, type ServerResponse } from 'n
 import type { Socket } from 'node:net';
 import { ApiError, refusal } from '../../common/errors/api-error.js';
 
-/** After refusing a request, what the server still reads (and drops) before it closes. */
 export const DISCARD_LIMIT_BYTES = 1024 * 1024;
 export const DISCARD_LIMIT_MS = 5_000;
 
 export type HeaderList = readonly (readonly [name: string, value: string])[];
 
 const closing = new WeakSet<Socket>();
-/** Body reads in progress, by connection: a late body or a broken chunk fails the read. */
 const bodyReads = new WeakMap<Socket, (error: ApiError) => void>();
 
 /**
- * Closes a connection after its last answer without losing that answer (RFC 9112 §9.6): a
- * close with unread input makes the kernel send a reset, which can erase the answer before
- * the client reads it. So the server half-closes, drops what the client still sends (at most
- * DISCARD_LIMIT_BYTES or DISCARD_LIMIT_MS) without parsing it, and closes when the client
- * does or the bound is reached.
+ * Closes without losing the last answer (RFC 9112 §9.6): closing with unread input makes the kernel
+ * send a reset that can erase it, so the server half-closes and drops what follows, within bounds.
  */
 export function closeAfterDiscarding(socket: Socket): void {
   if (closing.has(socket) || socket.destroyed) return;
@@ -44,17 +39,13 @@ export function closeAfterDiscarding(socket: Socket): void {
   socket.end();
 }
 
-/**
- * Makes `res` the connection's last answer: `Connection: close`, and once it is written the
- * connection closes as closeAfterDiscarding does (Node would close it at once).
- */
+// `Connection: close`; Node would otherwise close at once and risk the reset.
 export function closeAfterAnswer(res: ServerResponse): void {
   if (!res.headersSent) res.setHeader('Connection', 'close');
   const socket = res.socket as (Socket & { destroySoon?: () => void }) | null;
   if (socket) socket.destroySoon = () => closeAfterDiscarding(socket);
 }
 
-/** While a body is read from `socket`, a timeout or a parse error of that body calls `fail`. */
 export function watchBodyRead(socket: Socket, fail: (error: ApiError) => void): () => void {
   bodyReads.set(socket, fail);
   return () => {
@@ -64,7 +55,6 @@ export function watchBodyRead(socket: Socket, fail: (error: ApiError) => void): 
 
 export const REQUEST_TIMEOUT_MESSAGE = 'The request was not received in time; send it again';
 
-/** What the client is told for an error of Node's HTTP parser; undefined for a socket error. */
 function refusalFor(err: NodeJS.ErrnoException & { reason?: string }): ApiError | undefined {
   if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT')
     return refusal('request_timeout', REQUEST_TIMEOUT_MESSAGE);
@@ -82,7 +72,6 @@ export function errorBody(error: ApiError): string {
   return JSON.stringify({ code: error.code, message: error.message, status: error.status });
 }
 
-/** The whole answer, written on a connection whose request never reached Express. */
 function rawAnswer(error: ApiError, headers: HeaderList): string {
   const body = errorBody(error);
   let head = `HTTP/1.1 ${error.status} ${STATUS_CODES[error.status]}\r\n`;
@@ -97,7 +86,6 @@ function rawAnswer(error: ApiError, headers: HeaderList): string {
   );
 }
 
-/** Answers through a response Express already holds, keeping the headers set so far. */
 function answerInFlight(res: ServerResponse, error: ApiError): void {
   const body = errorBody(error);
   if (!res.hasHeader('X-Request-Id')) res.setHeader('X-Request-Id', randomUUID());
@@ -108,13 +96,8 @@ function answerInFlight(res: ServerResponse, error: ApiError): void {
   res.end(body);
 }
 
-/**
- * Answers what Node's HTTP parser refuses (a malformed request line or header, headers over
- * the size limit, a request too slow) with the Error body, instead of Node's bare status line.
- * A request Express is already handling is answered through its response, so the answer keeps
- * the headers given so far (request id, rate limit); a body being read fails its read and the
- * error filter answers. Anything else gets `headers`, a fresh request id and the Error body.
- */
+// Node's parser refusals get the Error body instead of a bare status line; a request Express holds
+// is answered through its response, keeping the headers set so far (request id, rate limit).
 export function answerClientErrors(server: Server, headers: HeaderList): void {
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => {
     const error = refusalFor(err);

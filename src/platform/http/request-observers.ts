@@ -2,18 +2,12 @@ import { Global, Injectable, Module } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 
 export interface RequestObserver {
-  /** When the request arrives, before any route, guard or handler sees it. */
   started?(req: Request, res: Response): void;
-  /** Once its response is done: sent, or abandoned by the client (`res.writableFinished` tells which). */
   finished?(req: Request, res: Response, elapsedMs: number): void;
 }
 
-/**
- * Every observer of requests behind one middleware: one Express layer, one clock reading and one
- * 'close' listener per request, however many observe. Modules add theirs when they are built.
- * configureApp mounts it on Express itself: through Nest's MiddlewareConsumer every request would
- * also pay a path match and Nest's per-request bookkeeping.
- */
+// Mounted on Express itself: through Nest's MiddlewareConsumer every request would also pay a
+// path match and Nest's per-request bookkeeping.
 @Injectable()
 export class RequestObservers {
   private readonly onStart: NonNullable<RequestObserver['started']>[] = [];

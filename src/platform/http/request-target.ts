@@ -9,13 +9,8 @@ function decodes(path: string): boolean {
   }
 }
 
-/**
- * Express's router refuses a path whose percent-encoding is not UTF-8 (`/v1/pets/%FF`) while it
- * matches routes, before any guard, so that answer would skip the rate limiter. Such a path has
- * its `%` escaped (`%FF` -> `%25FF`, which matches the same routes): the route's parameter is
- * then the text `%FF`, which its pipe refuses with 400 once the limiter has counted the request,
- * and a path that names no route is a 404 like any other.
- */
+// Express's router refuses a non-UTF-8 escape (`/v1/pets/%FF`) before any guard, skipping the
+// limiter: `%` is escaped to `%25`, so the pipe refuses the parameter with 400 after counting.
 export function escapeUndecodablePath(
   req: IncomingMessage,
   _res: ServerResponse,

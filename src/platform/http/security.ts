@@ -23,10 +23,7 @@ export const CORS_EXPOSED_HEADERS = [
 
 const DOCS_PATH = /^\/docs(\/|$)/;
 
-/**
- * The headers a helmet configuration sets, worked out once: they depend on nothing in the
- * request (no CSP nonces here), so helmet's middlewares need not run on every request.
- */
+// Worked out once: they depend on nothing in the request (no CSP nonces).
 function fixedHeaders(
   middleware: (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void,
 ): HeaderList {
@@ -46,14 +43,9 @@ function fixedHeaders(
 }
 
 /**
- * The API only ever returns JSON, so its responses may load nothing and be framed by no one, and
- * they carry only the headers that act on a response that is not a document (OWASP REST Security
- * Cheat Sheet): HSTS, nosniff, frame denial, the CSP and Cross-Origin-Resource-Policy. Referrer,
- * opener, origin-cluster, DNS-prefetch, download, cross-domain and XSS-auditor policies govern
- * pages; they are sent with Swagger UI at /docs, which needs its own scripts, styles (some
- * inline), data: images and a fetch of the OpenAPI document, all from this origin.
- * `upgrade-insecure-requests` is left out of both: the service is often reached over plain
- * HTTP inside a network, where it would break /docs.
+ * JSON responses carry only the headers that act on a non-document (OWASP REST Security Cheat
+ * Sheet); page policies go with Swagger UI at /docs. `upgrade-insecure-requests` is left out:
+ * plain HTTP inside a network would break /docs.
  */
 const apiHeaders = fixedHeaders(
   helmet({
@@ -103,10 +95,7 @@ export const securityHeaders: RequestHandler = (
   next();
 };
 
-/**
- * Limits against slow and idle clients (slowloris). Node checks the header and request limits
- * only every `connectionsCheckingInterval`, read at `listen()`: set it often enough for them to hold.
- */
+// Node checks the header and request limits only every `connectionsCheckingInterval` (slowloris).
 export function applyServerTimeouts(server: Server, timeouts: ServerTimeouts): void {
   server.headersTimeout = timeouts.headersMs;
   server.requestTimeout = timeouts.requestMs;
