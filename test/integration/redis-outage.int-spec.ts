@@ -229,7 +229,10 @@ describe('Redis down, back, and mute under load (integration)', () => {
       const { 'WARN Redis for rate limiting does not answer': outages, ...others } = loggedProblems(
         instance.log(),
       );
-      expect(outages).toBe(2);
+      // Both outages, and not once per request: a reconnect that flaps while the relay is down
+      // may log the loss once more.
+      expect(outages).toBeGreaterThanOrEqual(2);
+      expect(outages).toBeLessThanOrEqual(4);
       expect(
         Object.keys(others).filter((kind) => !kind.startsWith('ERROR Health Check has failed!')),
       ).toEqual([]);
