@@ -224,7 +224,7 @@ describe('Redis down, back, and mute under load (integration)', () => {
     );
     expect(errorsAfter[1] - errorsBefore[1]).toBe(uncounted.length);
 
-    // Each outage is logged once per instance, not once per request; nothing else is a problem.
+    // Each outage is logged, not once per request; nothing else is a problem.
     for (const instance of [closed, open]) {
       const { 'WARN Redis for rate limiting does not answer': outages, ...others } = loggedProblems(
         instance.log(),
