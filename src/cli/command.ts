@@ -59,3 +59,16 @@ export function optionString(options: OptionValues, name: string): string | unde
   const value = options[name];
   return typeof value === 'string' ? value : undefined;
 }
+
+/** Rows as text columns, each as wide as its widest cell. */
+export function table(header: string[], rows: string[][]): string[] {
+  const widths = header.map((title, i) =>
+    Math.max(title.length, ...rows.map((row) => row[i].length)),
+  );
+  return [header, ...rows].map((row) =>
+    row
+      .map((cell, i) => cell.padEnd(widths[i]))
+      .join('  ')
+      .trimEnd(),
+  );
+}

@@ -1,19 +1,7 @@
 import type { ChangeRow } from '../inventory/history/change-record.js';
-import { type Command, CommandError, UsageError } from './command.js';
+import { type Command, CommandError, table, UsageError } from './command.js';
 
 const PAGE = 1000;
-
-function table(header: string[], rows: string[][]): string[] {
-  const widths = header.map((title, i) =>
-    Math.max(title.length, ...rows.map((row) => row[i].length)),
-  );
-  return [header, ...rows].map((row) =>
-    row
-      .map((cell, i) => cell.padEnd(widths[i]))
-      .join('  ')
-      .trimEnd(),
-  );
-}
 
 const from = (previous: unknown, next: unknown) =>
   previous === null ? `${next}` : `${previous} -> ${next}`;

@@ -8,6 +8,7 @@ import {
   type CommandContext,
   optionString,
   parseIntegerArg,
+  table,
   UsageError,
 } from './command.js';
 
@@ -47,18 +48,6 @@ function duration(flag: string, value: string | undefined, rule: DurationRule): 
 
 function expiryNote(iso: string | null): string {
   return iso === null ? 'never expires' : `expires ${iso}`;
-}
-
-function table(header: string[], rows: string[][]): string[] {
-  const widths = header.map((title, i) =>
-    Math.max(title.length, ...rows.map((row) => row[i].length)),
-  );
-  return [header, ...rows].map((row) =>
-    row
-      .map((cell, i) => cell.padEnd(widths[i]))
-      .join('  ')
-      .trimEnd(),
-  );
 }
 
 function optionalLimit(flag: string, value: string | undefined): number | undefined {
