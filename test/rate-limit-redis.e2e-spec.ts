@@ -71,6 +71,50 @@ describe.runIf(reachable || REQUIRED)('rate limiting on Redis (e2e)', () => {
     return storage;
   });
 
+  describe('requests of one turn', () => {
+    let storage: RedisRateLimitStorage;
+    beforeAll(async () => {
+      storage = new RedisRateLimitStorage(
+        { url: REDIS_URL, keyPrefix: PREFIX, commandTimeoutMs: 2000 },
+        { threshold: 2, durationMs: 600_000 },
+      );
+      await storage.onModuleInit();
+    });
+    afterAll(() => storage.close());
+
+    it('should go to Redis in one script call, each decided in arrival order as if alone', async () => {
+      const evalsha = vi.spyOn(storage.redis, 'evalsha');
+      const minute = [{ name: 'minute', ttlMs: 60_000, limit: 3 }];
+      const both = [...minute, { name: 'day', ttlMs: 86_400_000, limit: 100 }];
+      const [busy, other] = [`busy-${randomUUID()}`, `other-${randomUUID()}`];
+      const outcomes = await Promise.all([
+        ...Array.from({ length: 7 }, () => storage.consume(busy, minute)),
+        storage.consume(other, both),
+        storage.refuses(other, both),
+        storage.consume(busy, minute),
+      ]);
+      expect(evalsha).toHaveBeenCalledTimes(1);
+      evalsha.mockRestore();
+      // Three accepted, two rejected, the third rejection over the threshold earns the ban.
+      expect(outcomes.map((o) => o.status)).toEqual([
+        'allowed',
+        'allowed',
+        'allowed',
+        'limited',
+        'limited',
+        'banned',
+        'banned',
+        'allowed',
+        'allowed',
+        'banned',
+      ]);
+      expect(outcomes.slice(0, 3).map((o) => o.windows[0].used)).toEqual([1, 2, 3]);
+      expect(outcomes[7].windows.map((w) => w.used)).toEqual([1, 1]);
+      // Only asked whether it would be refused: counted nothing.
+      expect(outcomes[8].windows.map((w) => w.used)).toEqual([1, 1]);
+    });
+  });
+
   describe('app', () => {
     let t: TestApp;
     const clock = useRateLimitClock(() => t);

@@ -17,60 +17,87 @@ import { RateLimitStorage, RateLimitStoreUnavailableError } from './rate-limit.s
 /** Keys outlive their window a little, so an instance whose clock lags still finds the count. */
 const KEY_GRACE_MS = 5_000;
 
-// `applyRequest` as one atomic step, so N instances sharing Redis accept exactly the limit between
-// them. KEYS[1]: ban end; KEYS[1+i]: hash {n: accepted, r: rejected} of window i. ARGV: now, ban
-// threshold, ban ms, key grace ms, only-if-refused (1|0), then limit and end of each window.
-// Returns {status (0 allowed, 1 limited, 2 banned), retryAt, accepted count per window}.
+// `applyRequest` as one atomic step for each request of a batch, in order, so N instances sharing
+// Redis accept exactly the limit between them. ARGV: now, ban threshold, ban ms, key grace ms, then
+// per request: only-if-refused (1|0), its number of windows n, and each window's limit and end.
+// KEYS per request: its ban end, then the hash {n: accepted, r: rejected} of each window.
+// Returns per request: status (0 allowed, 1 limited, 2 banned), retryAt, accepted count per window.
 export const CONSUME_SCRIPT = `
 local now = tonumber(ARGV[1])
 local threshold = tonumber(ARGV[2])
 local banMs = tonumber(ARGV[3])
 local grace = tonumber(ARGV[4])
-local onlyIfRefused = ARGV[5] == '1'
-local n = #KEYS - 1
-local limits, ends, used = {}, {}, {}
-for i = 1, n do
-  limits[i] = tonumber(ARGV[4 + 2 * i])
-  ends[i] = tonumber(ARGV[5 + 2 * i])
-  used[i] = tonumber(redis.call('HGET', KEYS[1 + i], 'n') or '0')
-end
-local function reply(status, retryAt)
-  local out = {status, retryAt}
-  for i = 1, n do out[2 + i] = used[i] end
-  return out
-end
-local banUntil = tonumber(redis.call('GET', KEYS[1]) or '0')
-if banUntil > now then return reply(2, banUntil) end
-local blocking = 0
-for i = 1, n do
-  if used[i] >= limits[i] and (blocking == 0 or ends[i] > ends[blocking]) then blocking = i end
-end
-if blocking == 0 then
-  if onlyIfRefused then return reply(0, 0) end
+local out = {}
+
+local function apply(k, a)
+  local onlyIfRefused = ARGV[a] == '1'
+  local n = tonumber(ARGV[a + 1])
+  local ban = KEYS[k]
+  local keys, limits, ends, used = {}, {}, {}, {}
   for i = 1, n do
-    used[i] = redis.call('HINCRBY', KEYS[1 + i], 'n', 1)
-    redis.call('PEXPIRE', KEYS[1 + i], ends[i] - now + grace)
+    keys[i] = KEYS[k + i]
+    limits[i] = tonumber(ARGV[a + 2 * i])
+    ends[i] = tonumber(ARGV[a + 1 + 2 * i])
+    used[i] = tonumber(redis.call('HGET', keys[i], 'n') or '0')
   end
-  return reply(0, 0)
+  local function reply(status, retryAt)
+    out[#out + 1] = status
+    out[#out + 1] = retryAt
+    for i = 1, n do out[#out + 1] = used[i] end
+  end
+  local banUntil = tonumber(redis.call('GET', ban) or '0')
+  if banUntil > now then return reply(2, banUntil) end
+  local blocking = 0
+  for i = 1, n do
+    if used[i] >= limits[i] and (blocking == 0 or ends[i] > ends[blocking]) then blocking = i end
+  end
+  if blocking == 0 then
+    if onlyIfRefused then return reply(0, 0) end
+    for i = 1, n do
+      used[i] = redis.call('HINCRBY', keys[i], 'n', 1)
+      redis.call('PEXPIRE', keys[i], ends[i] - now + grace)
+    end
+    return reply(0, 0)
+  end
+  local window = keys[blocking]
+  local rejected = redis.call('HINCRBY', window, 'r', 1)
+  redis.call('PEXPIRE', window, ends[blocking] - now + grace)
+  if rejected > threshold then
+    redis.call('HSET', window, 'r', 0)
+    banUntil = now + banMs
+    redis.call('SET', ban, banUntil, 'PX', banMs + grace)
+    return reply(2, banUntil)
+  end
+  return reply(1, ends[blocking])
 end
-local window = KEYS[1 + blocking]
-local rejected = redis.call('HINCRBY', window, 'r', 1)
-redis.call('PEXPIRE', window, ends[blocking] - now + grace)
-if rejected > threshold then
-  redis.call('HSET', window, 'r', 0)
-  banUntil = now + banMs
-  redis.call('SET', KEYS[1], banUntil, 'PX', banMs + grace)
-  return reply(2, banUntil)
+
+local k, a = 1, 5
+while a <= #ARGV do
+  local n = tonumber(ARGV[a + 1])
+  apply(k, a)
+  k = k + 1 + n
+  a = a + 2 + 2 * n
 end
-return reply(1, ends[blocking])
+return out
 `.trim();
 
 const CONSUME_SHA = createHash('sha1').update(CONSUME_SCRIPT).digest('hex');
 const STATUSES: readonly RateLimitStatus[] = ['allowed', 'limited', 'banned'];
+/** Requests per script call: a call holds Redis, and every other client's command, until it ends. */
+const MAX_BATCH = 256;
 
-// One EVALSHA per request. A client's keys share the hash tag `{client}`, so they sit in one slot
-// as Redis Cluster requires. A dead or slow Redis fails fast: no offline queue, no retries, and a
-// command timeout.
+interface Queued {
+  key: string;
+  windows: readonly WindowSpec[];
+  onlyIfRefused: boolean;
+  resolve(outcome: RateLimitOutcome): void;
+  reject(err: unknown): void;
+}
+
+// One EVALSHA per turn of the event loop, for every request that reached the limiter in it: a
+// command per request cost the process more than the rest of a cached GET (docs/performance.md).
+// ioredis's auto-pipelining alone does not batch them, as it flushes after each socket's callback.
+// A dead or slow Redis fails fast: no offline queue, no retries, and a command timeout.
 export class RedisRateLimitStorage
   extends RateLimitStorage
   implements OnModuleInit, OnApplicationShutdown
@@ -78,6 +105,7 @@ export class RedisRateLimitStorage
   readonly redis: Redis;
   private readonly logger = new Logger(RedisRateLimitStorage.name);
   private healthy = true;
+  private queued: Queued[] = [];
   private readonly connectTimeoutMs: number;
 
   constructor(
@@ -166,36 +194,61 @@ export class RedisRateLimitStorage
     return this.apply(key, windows, true);
   }
 
-  private async apply(
+  private apply(
     key: string,
     windows: readonly WindowSpec[],
     onlyIfRefused: boolean,
   ): Promise<RateLimitOutcome> {
+    return new Promise((resolve, reject) => {
+      if (this.queued.push({ key, windows, onlyIfRefused, resolve, reject }) === 1)
+        setImmediate(() => this.flush());
+    });
+  }
+
+  private flush(): void {
+    const queued = this.queued;
+    this.queued = [];
+    for (let start = 0; start < queued.length; start += MAX_BATCH)
+      void this.send(queued.slice(start, start + MAX_BATCH));
+  }
+
+  private async send(batch: readonly Queued[]): Promise<void> {
     const now = Math.floor(this.clock.now());
-    const client = this.clientKey(key);
-    const keys = [
-      `${client}:ban`,
-      ...windows.map((w) => `${client}:${w.name}:${windowIndex(w.ttlMs, now)}`),
-    ];
-    const args = [
-      now,
-      this.ban.threshold,
-      this.ban.durationMs,
-      KEY_GRACE_MS,
-      onlyIfRefused ? 1 : 0,
-    ];
-    for (const window of windows) args.push(window.limit, windowEnd(window.ttlMs, now));
-    const [status, retryAt, ...used] = (await this.evaluate(keys, args)) as number[];
-    return {
-      status: STATUSES[status],
-      now,
-      windows: windows.map((window, i) => ({
-        ...window,
-        used: used[i],
-        resetAt: windowEnd(window.ttlMs, now),
-      })),
-      retryAt,
-    };
+    const keys: string[] = [];
+    const args: number[] = [now, this.ban.threshold, this.ban.durationMs, KEY_GRACE_MS];
+    for (const { key, windows, onlyIfRefused } of batch) {
+      const client = this.clientKey(key);
+      keys.push(`${client}:ban`);
+      args.push(onlyIfRefused ? 1 : 0, windows.length);
+      for (const window of windows) {
+        keys.push(`${client}:${window.name}:${windowIndex(window.ttlMs, now)}`);
+        args.push(window.limit, windowEnd(window.ttlMs, now));
+      }
+    }
+    let reply: number[];
+    try {
+      reply = (await this.evaluate(keys, args)) as number[];
+    } catch (err) {
+      for (const queued of batch) queued.reject(err);
+      return;
+    }
+    let at = 0;
+    for (const { windows, resolve } of batch) {
+      const status = STATUSES[reply[at]];
+      const retryAt = reply[at + 1];
+      const used = at + 2;
+      at = used + windows.length;
+      resolve({
+        status,
+        now,
+        windows: windows.map((window, i) => ({
+          ...window,
+          used: reply[used + i],
+          resetAt: windowEnd(window.ttlMs, now),
+        })),
+        retryAt,
+      });
+    }
   }
 
   async peek(key: string, windows: readonly WindowSpec[]): Promise<RateLimitOutcome> {
