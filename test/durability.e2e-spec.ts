@@ -12,7 +12,7 @@ describe('durability on a SQLite file (e2e)', () => {
   const env = { DATABASE_URL: `sqlite:${join(dir, 'nested', 'petstore.sqlite')}` };
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('should keep keys and stock across a restart, in WAL mode with a busy timeout and in-memory temporary tables', async () => {
+  it('should keep keys and stock across a restart, in WAL mode with a busy timeout, in-memory temporary tables and rarer checkpoints', async () => {
     const first = await createTestApp(env);
     const key = await first.createKey();
     await first.seed([
@@ -27,11 +27,16 @@ describe('durability on a SQLite file (e2e)', () => {
     const [{ timeout }] = await first.app.get(DataSource).query('PRAGMA busy_timeout');
     const [{ synchronous }] = await first.app.get(DataSource).query('PRAGMA synchronous');
     const [{ temp_store }] = await first.app.get(DataSource).query('PRAGMA temp_store');
+    const [{ wal_autocheckpoint }] = await first.app
+      .get(DataSource)
+      .query('PRAGMA wal_autocheckpoint');
     expect(journal_mode).toBe('wal');
     expect(timeout).toBe(5000);
     // NORMAL (1): durable against a killed process in WAL mode; temporary tables in memory (2).
     expect(synchronous).toBe(1);
     expect(temp_store).toBe(2);
+    // Checkpoints, which sync the file inside a commit, every 10000 pages rather than 1000.
+    expect(wal_autocheckpoint).toBe(10000);
     await first.close();
 
     const second = await createTestApp(env);
