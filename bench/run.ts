@@ -926,8 +926,13 @@ async function sendSequentially(
 }
 
 /** seq_scan + idx_scan of api_keys, once the statistics collector has caught up. */
+/**
+ * A PostgreSQL backend (15 and later) reports its table statistics when it ends a transaction at
+ * most once a second, and an idle one after 10 s (PGSTAT_IDLE_INTERVAL): the service's pooled
+ * connections may still hold scans made before the reading. Waiting 11 s makes the count final.
+ */
 async function apiKeysScans(databaseUrl: string): Promise<number> {
-  await sleep(1500);
+  await sleep(11_000);
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
