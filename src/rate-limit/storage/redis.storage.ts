@@ -55,7 +55,8 @@ local function apply(k, a)
     if onlyIfRefused then return reply(0, 0) end
     for i = 1, n do
       used[i] = redis.call('HINCRBY', keys[i], 'n', 1)
-      redis.call('PEXPIRE', keys[i], ends[i] - now + grace)
+      -- A window's key lives as long as its window: its expiry is set once, by its first count.
+      if used[i] == 1 then redis.call('PEXPIRE', keys[i], ends[i] - now + grace) end
     end
     return reply(0, 0)
   end
@@ -119,8 +120,6 @@ export class RedisRateLimitStorage
     this.connectTimeoutMs = Math.max(1000, config.commandTimeoutMs);
     this.redis = new Redis(config.url, {
       lazyConnect: true,
-      // The commands of one turn of the event loop go out in one write.
-      enableAutoPipelining: true,
       enableOfflineQueue: false,
       maxRetriesPerRequest: 0,
       commandTimeout: config.commandTimeoutMs,
