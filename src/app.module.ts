@@ -72,7 +72,8 @@ export class AppModule {
         // require a key, then its scope (a read key's PATCH is counted, then refused unread); only
         // then read a body.
         { provide: APP_GUARD, useClass: ApiKeyIdentifyGuard },
-        { provide: APP_GUARD, useClass: RateLimitGuard },
+        // One instance: the ban gate (configure-app) asks it too.
+        { provide: APP_GUARD, useExisting: RateLimitGuard },
         { provide: APP_GUARD, useClass: ApiKeyRequiredGuard },
         { provide: APP_GUARD, useClass: KeyScopeGuard },
         { provide: APP_GUARD, useClass: JsonBodyGuard },
@@ -84,7 +85,8 @@ export class AppModule {
           useFactory: (metrics?: MetricsService): FailureObserver[] =>
             metrics ? [(exception, code) => metrics.recordFailure(exception, code)] : [],
         },
-        { provide: APP_FILTER, useClass: AllExceptionsFilter },
+        AllExceptionsFilter,
+        { provide: APP_FILTER, useExisting: AllExceptionsFilter },
       ],
     };
   }

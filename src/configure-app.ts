@@ -1,9 +1,12 @@
 import type { NestApplicationOptions } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from 'nestjs-pino';
+import { AllExceptionsFilter } from './common/errors/all-exceptions.filter.js';
 import type { AppConfig } from './config/app-config.js';
 import { setupOpenApi } from './openapi/openapi.setup.js';
 import { applySecurity, installJsonWriter, RequestObservers } from './platform/http/index.js';
+import { banGate } from './rate-limit/ban-gate.js';
+import { RateLimitGuard } from './rate-limit/rate-limit.guard.js';
 
 export const APP_OPTIONS: NestApplicationOptions = {
   // Bodies are read by JsonBodyGuard, after the other guards, with a 16 KiB limit.
@@ -24,6 +27,8 @@ export function configureApp(
   setupOpenApi(app, config);
   // After the documentation's routes, before every route of the API (registered at init).
   app.use(app.get(RequestObservers).middleware);
+  // Observed, logged and counted like any answer; refused before routing (rate-limit.guard.ts).
+  app.use(banGate(app.get(RateLimitGuard), app.get(AllExceptionsFilter)));
   app.enableShutdownHooks();
   return app;
 }

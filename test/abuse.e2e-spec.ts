@@ -4,6 +4,8 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiKeysService } from '../src/auth/api-keys.service.js';
+import { Clock } from '../src/rate-limit/clock.js';
+import { RateLimitGuard } from '../src/rate-limit/rate-limit.guard.js';
 import { createTestApp, type TestApp } from './support/create-test-app.js';
 import { useRateLimitClock } from './support/manual-clock.js';
 
@@ -48,6 +50,60 @@ describe('abuse costs the abuser (e2e)', () => {
     expect((await from('203.0.113.51', randomKey()).expect(401)).headers).toMatchObject({
       'x-ratelimit-remaining': '59',
     });
+  });
+
+  /** Sends until the answer is a ban (the guards' refusal), and returns that answer. */
+  const banned = async (send: () => request.Test) => {
+    for (let i = 0; i < 100; i++) {
+      const res = await send();
+      if (res.body.code === 'api_key_banned') return res;
+    }
+    throw new Error('never banned');
+  };
+  const comparable = (res: request.Response) => {
+    const { 'x-request-id': _id, date: _date, ...headers } = res.headers;
+    return { status: res.status, headers, body: res.body as unknown };
+  };
+
+  it('should refuse a banned key before routing, as the guards did, and serve it again once the ban ends', async () => {
+    const key = await t.createKey({ perMinute: 1 });
+    const first = await banned(() => from('203.0.113.60', key));
+    const guard = vi.spyOn(t.app.get(RateLimitGuard), 'canActivate');
+    const gated = await from('203.0.113.60', key).expect(429);
+    expect(guard).not.toHaveBeenCalled();
+    expect(comparable(gated)).toEqual(comparable(first));
+    // Its rate-limit status still answers it; another key from the same address is served.
+    await request(t.server)
+      .get('/v1/rate_limit')
+      .set('Authorization', `Bearer ${key}`)
+      .set('X-Forwarded-For', '203.0.113.60')
+      .expect(200);
+    await from('203.0.113.60', await t.createKey()).expect(200);
+    expect(guard).toHaveBeenCalledTimes(2);
+    // Ten minutes later (this file's limiter runs on the real clock).
+    const later = Date.now() + 600_000;
+    vi.spyOn(t.app.get(Clock), 'now').mockImplementation(() => later);
+    await from('203.0.113.60', key).expect(200);
+    expect(guard).toHaveBeenCalledTimes(3);
+  });
+
+  it('should refuse a banned address before routing, with or without a key, looking nothing up', async () => {
+    const first = await banned(() => from('203.0.113.61'));
+    const guard = vi.spyOn(t.app.get(RateLimitGuard), 'canActivate');
+    const lookups = vi.spyOn(ApiKeysService.prototype, 'verify');
+    const gated = await from('203.0.113.61').expect(429);
+    expect(comparable(gated)).toEqual(comparable(first));
+    expect((await from('203.0.113.61', randomKey()).expect(429)).body.code).toBe('api_key_banned');
+    await request(t.server)
+      .patch('/v1/inventory/1')
+      .set('X-Forwarded-For', '203.0.113.61')
+      .send('{not json')
+      .expect(429);
+    expect(guard).not.toHaveBeenCalled();
+    expect(lookups).not.toHaveBeenCalled();
+    // Health is not limited, and another address is not affected.
+    await request(t.server).get('/health').set('X-Forwarded-For', '203.0.113.61').expect(200);
+    await from('203.0.113.62').expect(401);
   });
 
   it('should take the client address nginx appends, never the one a client writes', async () => {

@@ -24,8 +24,19 @@ export function sentMoreThanOnce(rawHeaders: readonly string[], name: string): b
   return false;
 }
 
+/** Who the request says it is, from its Authorization header alone: never rejects, never waits. */
+export function identifyRequest(req: IdentifiedRequest, apiKeys: ApiKeysService): Identity {
+  const header = req.headers.authorization;
+  if (header === undefined) return MISSING;
+  if (sentMoreThanOnce(req.rawHeaders, 'authorization')) return DUPLICATE;
+  if (header.trim() === '') return MISSING;
+  const token = bearerToken(header);
+  return token === undefined ? INVALID : apiKeys.identify(token);
+}
+
 // Never rejects and never waits: a key the cache does not know is left unverified, for the
-// limiter to look up only while the client may afford it.
+// limiter to look up only while the client may afford it. The ban gate may have identified the
+// request already.
 @Injectable()
 export class ApiKeyIdentifyGuard implements CanActivate {
   constructor(
@@ -36,16 +47,7 @@ export class ApiKeyIdentifyGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
     if (isPublicRoute(this.reflector, context)) return true;
     const req = context.switchToHttp().getRequest<IdentifiedRequest>();
-    req.identity = this.identify(req);
+    req.identity ??= identifyRequest(req, this.apiKeys);
     return true;
-  }
-
-  private identify(req: IdentifiedRequest): Identity {
-    const header = req.headers.authorization;
-    if (header === undefined) return MISSING;
-    if (sentMoreThanOnce(req.rawHeaders, 'authorization')) return DUPLICATE;
-    if (header.trim() === '') return MISSING;
-    const token = bearerToken(header);
-    return token === undefined ? INVALID : this.apiKeys.identify(token);
   }
 }

@@ -20,6 +20,8 @@ interface RequestSeries {
 
 /** Requests that matched no route at all (outside /v1, where NotFoundController answers). */
 export const UNMATCHED_OPERATION = 'unmatched';
+/** A banned client's requests, refused before routing (rate-limit/ban-gate.ts): the only unrouted 429s. */
+export const BANNED_OPERATION = 'banned';
 
 const DATABASE_ERROR_NAMES = new Set(['SqliteError', 'DatabaseError']);
 const REDIS_ERROR_NAMES = new Set(['ReplyError', 'RedisError', 'MaxRetriesPerRequestError']);
@@ -107,7 +109,12 @@ export class MetricsService implements RequestObserver {
   // From arrival to last byte, so requests refused by a guard (401, 429) are counted too.
   finished(req: Request, res: Response, elapsedMs: number): void {
     const route = routeOf(req);
-    const operation = route === undefined ? UNMATCHED_OPERATION : this.operationOf(route);
+    const operation =
+      route !== undefined
+        ? this.operationOf(route)
+        : res.statusCode === 429
+          ? BANNED_OPERATION
+          : UNMATCHED_OPERATION;
     const series = this.seriesOf(operation, res.writableFinished ? res.statusCode : 'aborted');
     series.count.inc();
     series.duration.observe(elapsedMs / 1000);
