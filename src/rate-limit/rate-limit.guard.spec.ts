@@ -50,10 +50,8 @@ describe('RateLimitGuard', () => {
 
   beforeEach(async () => {
     const config = loadConfig({});
-    const storage = new MemoryRateLimitStorage(
-      banPolicy(config),
-      new ManualClock(Date.parse('2030-01-15T12:00:30Z')),
-    );
+    const clock = new ManualClock(Date.parse('2030-01-15T12:00:30Z'));
+    const storage = new MemoryRateLimitStorage(banPolicy(config), clock);
     lookups = [];
     const apiKeys = {
       verify: (hash: string) => {
@@ -67,6 +65,7 @@ describe('RateLimitGuard', () => {
       new Reflector(),
       config,
       apiKeys,
+      clock,
     );
     await guard.onModuleInit();
   });
