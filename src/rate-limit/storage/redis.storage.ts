@@ -95,9 +95,10 @@ interface Queued {
   reject(err: unknown): void;
 }
 
-// One EVALSHA per turn of the event loop, for every request that reached the limiter in it: a
-// command per request cost the process more than the rest of a cached GET (docs/performance.md).
-// ioredis's auto-pipelining alone does not batch them, as it flushes after each socket's callback.
+// One EVALSHA per turn of the event loop, for every request that reached the limiter in it: with a
+// command per request, a cached GET cost about half as much CPU again as with the memory limiter
+// (docs/performance.md). ioredis's auto-pipelining does not batch them: it flushes after each
+// socket's callback.
 // A dead or slow Redis fails fast: no offline queue, no retries, and a command timeout.
 export class RedisRateLimitStorage
   extends RateLimitStorage
