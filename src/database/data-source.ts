@@ -33,8 +33,9 @@ export function dataSourceOptions(
         // default) every update would create and delete one.
         connection.pragma('temp_store = MEMORY');
         // A checkpoint runs inside the COMMIT that crosses the threshold and syncs the file while
-        // the event loop waits; at the default 1000 pages it cost a PATCH more than its own
-        // statements. 10000 pages (about 40 MiB of WAL) syncs a tenth as often (docs/performance.md).
+        // the event loop waits: at the default 1000 pages a PATCH batch's commit took longer than
+        // all its statements. 10000 pages (about 40 MiB of WAL) syncs a tenth as often
+        // (docs/performance.md).
         connection.pragma('wal_autocheckpoint = 10000');
       },
     };

@@ -126,8 +126,8 @@ export class RateLimitGuard extends ThrottlerGuard {
 
   /**
    * The refusal of a client this instance saw banned, decided before routing (the ban gate in
-   * configure-app): half the CPU of the same refusal through the router and guards, measured in
-   * docs/performance.md. A ban never ends early, so it holds until its time without asking the
+   * configure-app), far cheaper than the same refusal through the router and guards
+   * (docs/performance.md). A ban never ends early, so it holds until its time without asking the
    * store. Undefined for anything else, which the guards then decide as always.
    */
   refuseBanned(req: IdentifiedRequest, res: ServerResponse): ApiError | undefined {
