@@ -423,7 +423,8 @@ describe('fuzzing what the HTTP layer refuses (e2e)', () => {
           expect(reply.reset).toBe(false);
         },
       ),
-      { numRuns: 120 },
+      // A `#` ends the path Express routes: /v1/pets/# is /v1/pets/, not a pet named "#".
+      { numRuns: 120, examples: [[Buffer.from('#'), '/v1/pets/']] },
     );
   });
 

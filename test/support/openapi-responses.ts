@@ -246,7 +246,9 @@ export function recordApiResponses(
   onResponse: (response: RecordedResponse) => void,
 ): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
-    const path = req.originalUrl.split('?')[0];
+    // The path as Express routes it: url.parse ends it at a `?` or at a `#` (which Node lets
+    // through in a request target).
+    const path = req.originalUrl.split(/[?#]/)[0];
     if (!new RegExp(`^${API_BASE_PATH}(/|$)`, 'i').test(path) || req.method === 'HEAD')
       return next();
     const chunks: Buffer[] = [];
