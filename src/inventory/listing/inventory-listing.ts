@@ -86,29 +86,31 @@ function indexed(chunk: Chunk): ChunkIndex {
   return chunk.index;
 }
 
-function findChunk(chunks: readonly Chunk[], id: bigint): number {
+/** Binary search of entries sorted by id, entry i covering first(i)..last(i); -1 if none covers id. */
+function search(
+  count: number,
+  id: bigint,
+  first: (i: number) => bigint,
+  last: (i: number) => bigint = first,
+): number {
   let low = 0;
-  let high = chunks.length - 1;
+  let high = count - 1;
   while (low <= high) {
     const mid = (low + high) >> 1;
-    if (id < chunks[mid].first) high = mid - 1;
-    else if (id > chunks[mid].last) low = mid + 1;
+    if (id < first(mid)) high = mid - 1;
+    else if (id > last(mid)) low = mid + 1;
     else return mid;
   }
   return -1;
 }
 
-function findRow(rows: readonly InventoryRow[], id: bigint): number {
-  let low = 0;
-  let high = rows.length - 1;
-  while (low <= high) {
-    const mid = (low + high) >> 1;
-    const at = BigInt(rows[mid].petId);
-    if (id < at) high = mid - 1;
-    else if (id > at) low = mid + 1;
-    else return mid;
-  }
-  return -1;
+function findChunk(chunks: readonly Chunk[], id: bigint): number {
+  return search(
+    chunks.length,
+    id,
+    (i) => chunks[i].first,
+    (i) => chunks[i].last,
+  );
 }
 
 /**
@@ -158,21 +160,13 @@ export class InventoryListing {
     if (at < 0) return undefined;
     const chunk = this.chunks[at];
     const { ids, starts } = indexed(chunk);
-    let low = 0;
-    let high = ids.length - 1;
-    while (low <= high) {
-      const mid = (low + high) >> 1;
-      if (petId < ids[mid]) high = mid - 1;
-      else if (petId > ids[mid]) low = mid + 1;
-      else {
-        const start = starts[mid];
-        const end = chunk.json.indexOf(CLOSE_ITEM, start) + 1;
-        const match = ONE_ITEM.exec(chunk.json.toString('latin1', start, end));
-        if (!match) return undefined;
-        return { petId: match[1], quantity: Number(match[2]), status: match[3] as PetStatus };
-      }
-    }
-    return undefined;
+    const row = search(ids.length, petId, (i) => ids[i]);
+    if (row < 0) return undefined;
+    const start = starts[row];
+    const end = chunk.json.indexOf(CLOSE_ITEM, start) + 1;
+    const match = ONE_ITEM.exec(chunk.json.toString('latin1', start, end));
+    if (!match) return undefined;
+    return { petId: match[1], quantity: Number(match[2]), status: match[3] as PetStatus };
   }
 
   /** Undefined when a row's pet is not listed: then the table must be read. */
@@ -185,7 +179,7 @@ export class InventoryListing {
       if (at < 0) return undefined;
       let copy = changed.get(at);
       if (!copy) changed.set(at, (copy = rowsOf(chunks[at])));
-      const index = findRow(copy, id);
+      const index = search(copy.length, id, (i) => BigInt(copy[i].petId));
       if (index < 0) return undefined;
       copy[index] = row;
     }
