@@ -95,9 +95,8 @@ interface Queued {
   reject(err: unknown): void;
 }
 
-// One EVALSHA per turn of the event loop, for every request that reached the limiter in it: with a
-// command per request, a cached GET cost about half as much CPU again as with the memory limiter
-// (docs/performance.md). ioredis's auto-pipelining does not batch them: it flushes after each
+// One EVALSHA per turn of the event loop, for every request that reached the limiter in it
+// (docs/performance.md): ioredis's auto-pipelining does not batch them, as it flushes after each
 // socket's callback.
 // A dead or slow Redis fails fast: no offline queue, no retries, and a command timeout.
 export class RedisRateLimitStorage
