@@ -3,16 +3,14 @@ import { LoggerModule } from 'nestjs-pino';
 import { pino, type Logger } from 'pino';
 import type { AppConfig } from '../../config/app-config.js';
 import { RequestObservers } from '../../platform/http/index.js';
-import { requestLog } from './request-log.js';
+import { requestLog, type LogOutput } from './request-log.js';
 
 export const ROOT_LOGGER = Symbol('ROOT_LOGGER');
+const LOG_OUTPUT = Symbol('LOG_OUTPUT');
 
 // Asynchronous writes: a request does not wait for the log. A SIGKILL or crash loses what the
 // buffer still holds; a graceful shutdown and process exit flush it.
-export function createLogger(config: AppConfig): Logger {
-  const destination = pino.destination({ dest: 1, sync: false, minLength: LOG_BUFFER_BYTES });
-  // Also covers process.exit() after a failed start, which runs no shutdown hook.
-  process.once('exit', () => flushSync(destination));
+export function createLogger(config: AppConfig, destination = logDestination()): Logger {
   return pino(
     {
       level: config.log.level,
@@ -24,6 +22,13 @@ export function createLogger(config: AppConfig): Logger {
     },
     destination,
   );
+}
+
+export function logDestination(): Destination {
+  const destination = pino.destination({ dest: 1, sync: false, minLength: LOG_BUFFER_BYTES });
+  // Also covers process.exit() after a failed start, which runs no shutdown hook.
+  process.once('exit', () => flushSync(destination));
+  return destination;
 }
 
 // Zero would also start a write at once, but then `flush` would not wait for the write under way.
@@ -51,9 +56,10 @@ export function flushLogs(logger: Logger): Promise<void> {
 export class LoggingModule implements OnApplicationShutdown {
   constructor(
     @Inject(ROOT_LOGGER) private readonly logger: Logger,
+    @Inject(LOG_OUTPUT) output: LogOutput,
     observers: RequestObservers,
   ) {
-    observers.add(requestLog(logger));
+    observers.add(requestLog(logger, output));
   }
 
   // After the HTTP server has drained, so the last request's line is in the buffer.
@@ -62,11 +68,15 @@ export class LoggingModule implements OnApplicationShutdown {
   }
 
   static forRoot(config: AppConfig): DynamicModule {
-    const logger = createLogger(config);
+    const output = logDestination();
+    const logger = createLogger(config, output);
     return {
       module: LoggingModule,
       imports: [LoggerModule.forRoot({ pinoHttp: { logger }, forRoutes: [] })],
-      providers: [{ provide: ROOT_LOGGER, useValue: logger }],
+      providers: [
+        { provide: ROOT_LOGGER, useValue: logger },
+        { provide: LOG_OUTPUT, useValue: output },
+      ],
       exports: [ROOT_LOGGER],
     };
   }

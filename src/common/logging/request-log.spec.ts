@@ -9,14 +9,22 @@ import { requestLog } from './request-log.js';
 const KEY = 'pk_live_0123456789ABCDEFGHIJabcdefghij0123456789';
 
 function logger(level: string) {
-  const lines: Record<string, unknown>[] = [];
+  const raw: string[] = [];
   const stream = new Writable({
     write(chunk: Buffer, _encoding, done) {
-      lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
+      raw.push(chunk.toString());
       done();
     },
   });
-  return { log: pino({ level }, stream), lines };
+  return {
+    log: pino({ level }, stream),
+    // The request log writes its lines where the logger writes.
+    output: { write: (line: string) => raw.push(line) },
+    raw,
+    get lines() {
+      return raw.map((line) => JSON.parse(line) as Record<string, unknown>);
+    },
+  };
 }
 
 function exchange(url: string, headers: Record<string, string> = {}) {
@@ -40,15 +48,15 @@ function exchange(url: string, headers: Record<string, string> = {}) {
 
 const flush = () => new Promise((resolve) => setImmediate(resolve));
 
-function middleware(log: ReturnType<typeof logger>['log']) {
+function middleware({ log, output }: ReturnType<typeof logger>) {
   const observers = new RequestObservers();
-  observers.add(requestLog(log));
+  observers.add(requestLog(log, output));
   return observers.middleware;
 }
 
 describe('request log', () => {
   it('should give every request an id and log one line when its response is done', async () => {
-    const { log, lines } = logger('info');
+    const log = logger('info');
     const { req, res, response } = exchange(`/v1/inventory?api_key=${KEY}`, {
       'x-request-id': 'trace-1',
       authorization: `Bearer ${KEY}`,
@@ -57,13 +65,13 @@ describe('request log', () => {
     middleware(log)(req, response, (() => nexts++) as NextFunction);
     expect(nexts).toBe(1);
     expect(res.headers['X-Request-Id']).toBe('trace-1');
-    expect(lines).toHaveLength(0);
+    expect(log.lines).toHaveLength(0);
     (req as Request & { identity?: unknown }).identity = { kind: 'key', principal: { keyId: 7 } };
     res.statusCode = 404;
     res.emit('close');
     await flush();
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatchObject({
+    expect(log.lines).toHaveLength(1);
+    expect(log.lines[0]).toMatchObject({
       msg: 'request completed',
       reqId: 'trace-1',
       keyId: 7,
@@ -74,12 +82,12 @@ describe('request log', () => {
       },
       res: { statusCode: 404 },
     });
-    expect(lines[0].req).not.toHaveProperty('headers');
-    expect(JSON.stringify(lines)).not.toContain(KEY.slice(12));
+    expect(log.lines[0].req).not.toHaveProperty('headers');
+    expect(log.raw.join('')).not.toContain(KEY.slice(12));
   });
 
   it('should show headers, credentials redacted, at debug, and mark an abandoned response', async () => {
-    const { log, lines } = logger('debug');
+    const log = logger('debug');
     const { req, res, response } = exchange('/v1/inventory', {
       authorization: `Bearer ${KEY}`,
       'user-agent': KEY,
@@ -88,11 +96,11 @@ describe('request log', () => {
     res.writableFinished = false;
     res.emit('close');
     await flush();
-    expect(lines[0]).toMatchObject({
+    expect(log.lines[0]).toMatchObject({
       req: { headers: { authorization: '[redacted]', 'user-agent': 'pk_live_0123…[redacted]' } },
       res: { aborted: true },
     });
-    expect(JSON.stringify(lines)).not.toContain(KEY.slice(12));
+    expect(log.raw.join('')).not.toContain(KEY.slice(12));
   });
 
   it('should log nothing for health probes, nor anything at warn, yet still give each an id', async () => {
@@ -100,13 +108,49 @@ describe('request log', () => {
       ['info', '/health/ready'],
       ['warn', '/v1/inventory'],
     ]) {
-      const { log, lines } = logger(level);
+      const log = logger(level);
       const { req, res, response } = exchange(url);
       middleware(log)(req, response, (() => {}) as NextFunction);
       expect(res.headers['X-Request-Id']).toMatch(/^[0-9a-f-]{36}$/);
       res.emit('close');
       await flush();
-      expect(lines).toHaveLength(0);
+      expect(log.lines).toHaveLength(0);
+    }
+  });
+
+  it('should write, without headers, the very line pino writes for the same fields', async () => {
+    const cases = [
+      { url: '/v1/inventory/42', ip: '127.0.0.1', status: 200, key: 7, done: true, ms: 1.23456 },
+      { url: '/v1/x?q="a\\b"&u=\u00fc\u2028\u0001', ip: '::1', status: 500, done: false, ms: 0 },
+      { url: `/v1/${'\ud800'}?${'long/'.repeat(20)}`, ip: '10.0.0.1', status: 404, ms: 12 },
+    ];
+    for (const { url, ip, status, key, done, ms } of cases) {
+      const log = logger('info');
+      const { req, res } = exchange(url, { 'x-request-id': 'trace-2' });
+      Object.assign(req, { ip });
+      const observer = requestLog(log.log, log.output);
+      observer.started!(req, res as unknown as Response);
+      if (key !== undefined)
+        (req as Request & { identity?: unknown }).identity = {
+          kind: 'key',
+          principal: { keyId: key },
+        };
+      res.statusCode = status;
+      res.writableFinished = done ?? true;
+      observer.finished!(req, res as unknown as Response, ms);
+      log.log.info(
+        {
+          reqId: 'trace-2',
+          ...(key === undefined ? {} : { keyId: key }),
+          req: { method: 'GET', url, remoteAddress: ip },
+          res: { statusCode: status, ...(done === false ? { aborted: true } : {}) },
+          responseTime: Math.round(ms * 1000) / 1000,
+        },
+        'request completed',
+      );
+      await flush();
+      const [own, pinos] = log.raw.map((line) => line.replace(/"time":\d+/, '"time":0'));
+      expect(own).toBe(pinos);
     }
   });
 });
