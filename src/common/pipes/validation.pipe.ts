@@ -19,7 +19,7 @@ function describe(errors: ValidationError[], parent = ''): string[] {
 /** Problems an error message lists, at most: a body of a thousand unknown fields gets a short answer. */
 export const MAX_LISTED_PROBLEMS = 10;
 
-function summarize(problems: string[]): string {
+export function summarize(problems: string[]): string {
   const unique = [...new Set(problems)];
   if (unique.length === 0) return 'Invalid request';
   const listed = unique.slice(0, MAX_LISTED_PROBLEMS).join('; ');
@@ -38,6 +38,11 @@ export const API_VALIDATION_OPTIONS: ValidationPipeOptions = {
   validationError: { target: false, value: false },
   exceptionFactory: (errors) => new ValidationFailedError(summarize(describe(errors))),
 };
+
+/** A body DTO that checks a body itself, answering as the ValidationPipe would. */
+export interface BodyParser {
+  parse(body: Record<string, unknown>): unknown;
+}
 
 // A body must be a JSON object before it is even compared with its DTO.
 export class ApiValidationPipe extends ValidationPipe {
@@ -62,6 +67,9 @@ export class ApiValidationPipe extends ValidationPipe {
       );
       if (reserved.length > 0)
         throw new ValidationFailedError(`property ${reserved[0]} should not exist`);
+      const parser = metadata.metatype as Partial<BodyParser> | undefined;
+      if (typeof parser?.parse === 'function')
+        return parser.parse(value as Record<string, unknown>);
     }
     return super.transform(value, metadata);
   }
