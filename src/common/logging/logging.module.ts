@@ -3,14 +3,14 @@ import { LoggerModule } from 'nestjs-pino';
 import { pino, type Logger } from 'pino';
 import type { AppConfig } from '../../config/app-config.js';
 import { RequestObservers } from '../../platform/http/index.js';
-import { requestLog, type LogOutput } from './request-log.js';
+import { LogOutput } from './log-output.js';
+import { requestLog } from './request-log.js';
 
 export const ROOT_LOGGER = Symbol('ROOT_LOGGER');
 const LOG_OUTPUT = Symbol('LOG_OUTPUT');
 
-// Asynchronous writes: a request does not wait for the log. A SIGKILL or crash loses what the
-// buffer still holds; a graceful shutdown and process exit flush it.
-export function createLogger(config: AppConfig, destination = logDestination()): Logger {
+// Asynchronous writes: a request does not wait for the log (LogOutput).
+export function createLogger(config: AppConfig, output = new LogOutput()): Logger {
   return pino(
     {
       level: config.log.level,
@@ -20,28 +20,8 @@ export function createLogger(config: AppConfig, destination = logDestination()):
         censor: '[redacted]',
       },
     },
-    destination,
+    output,
   );
-}
-
-export function logDestination(): Destination {
-  const destination = pino.destination({ dest: 1, sync: false, minLength: LOG_BUFFER_BYTES });
-  // Also covers process.exit() after a failed start, which runs no shutdown hook.
-  process.once('exit', () => flushSync(destination));
-  return destination;
-}
-
-// Zero would also start a write at once, but then `flush` would not wait for the write under way.
-const LOG_BUFFER_BYTES = 1;
-
-type Destination = ReturnType<typeof pino.destination>;
-
-function flushSync(destination: Destination): void {
-  try {
-    destination.flushSync();
-  } catch {
-    // Not open yet, or already closed: nothing is buffered.
-  }
 }
 
 export function flushLogs(logger: Logger): Promise<void> {
@@ -68,7 +48,7 @@ export class LoggingModule implements OnApplicationShutdown {
   }
 
   static forRoot(config: AppConfig): DynamicModule {
-    const output = logDestination();
+    const output = new LogOutput();
     const logger = createLogger(config, output);
     return {
       module: LoggingModule,

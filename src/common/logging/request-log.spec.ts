@@ -19,7 +19,7 @@ function logger(level: string) {
   return {
     log: pino({ level }, stream),
     // The request log writes its lines where the logger writes.
-    output: { write: (line: string) => raw.push(line) },
+    output: { writeRequestLine: (line: string) => void raw.push(line) },
     raw,
     get lines() {
       return raw.map((line) => JSON.parse(line) as Record<string, unknown>);

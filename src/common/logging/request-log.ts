@@ -11,9 +11,9 @@ type LoggedRequest = Request & IdentifiedRequest;
 
 export const REQUEST_LOG_FIELDS: readonly PropertyKey[] = ['id'];
 
-/** Where the logger writes its lines. */
-export interface LogOutput {
-  write(line: string): unknown;
+/** Where the logger writes its lines (LogOutput). */
+export interface LineOutput {
+  writeRequestLine(line: string): void;
 }
 
 interface RequestEntry {
@@ -32,7 +32,7 @@ interface RequestEntry {
 const MESSAGE = 'request completed';
 
 // Probes of `/health` are not logged.
-export function requestLog(logger: Logger, output: LogOutput): RequestObserver {
+export function requestLog(logger: Logger, output: LineOutput): RequestObserver {
   const head = `{"level":${logger.levels.values.info},"time":`;
   const base = `,"pid":${process.pid},"hostname":${JSON.stringify(hostname())}`;
   return {
@@ -47,7 +47,7 @@ export function requestLog(logger: Logger, output: LogOutput): RequestObserver {
       // and its redaction pass (with nothing to find) were most of the request log's cost
       // (docs/performance.md). request-log.spec.ts holds the two lines equal.
       if (withHeaders) logger.info(logged, MESSAGE);
-      else output.write(`${head}${Date.now()}${base}${fields(logged)}`);
+      else output.writeRequestLine(`${head}${Date.now()}${base}${fields(logged)}`);
     },
   };
 }
