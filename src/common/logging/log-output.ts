@@ -2,7 +2,7 @@ import { pino } from 'pino';
 
 type Destination = ReturnType<typeof pino.destination>;
 
-// Figures behind these in docs/performance.md.
+// Why these sizes: docs/performance.md.
 const HANDOVER_CHARS = 32 * 1024;
 export const MAX_LOG_DELAY_MS = 100;
 // Zero would also start a write at once, but then `flush` would not wait for the write under way.
@@ -10,10 +10,11 @@ const LOG_BUFFER_BYTES = 1;
 
 /**
  * Where pino and the request log write, asynchronously: a request does not wait for the log.
- * Request lines are held until 32 KiB of them are, or for at most MAX_LOG_DELAY_MS, and then
- * written at once: a write of stdout cost more than building ten lines. Any other line (start,
- * warnings, errors) goes out at once, after the request lines held before it. A graceful
- * shutdown and process exit write everything; a SIGKILL loses what is held.
+ * Request lines are held until HANDOVER_CHARS of them are, or for at most MAX_LOG_DELAY_MS, and
+ * then written together, so that stdout is written a few times a second rather than once per
+ * few requests. Any other line (start, warnings, errors) goes out at once, after the request
+ * lines held before it. A graceful shutdown and process exit write everything; a SIGKILL loses
+ * what is held.
  */
 export class LogOutput {
   private held: string[] = [];

@@ -38,9 +38,9 @@ export class InventoryUpdate {
   reference?: string;
 
   /**
-   * Checked here rather than by class-validator, which cost about 5 µs of every PATCH
-   * (docs/performance.md); the answers are the ValidationPipe's, as
-   * inventory-update.dto.spec.ts checks against the same rules as decorators.
+   * The body of the one write on the hot path is checked here rather than by class-validator
+   * (why: docs/performance.md). The answers are the ValidationPipe's: inventory-update.dto.spec.ts
+   * compares them with the pipe running the same rules as decorators.
    */
   static parse(body: Record<string, unknown>): InventoryUpdate {
     const problems = Object.keys(body)
