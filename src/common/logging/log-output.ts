@@ -9,12 +9,9 @@ export const MAX_LOG_DELAY_MS = 100;
 const LOG_BUFFER_BYTES = 1;
 
 /**
- * Where pino and the request log write, asynchronously: a request does not wait for the log.
- * Request lines are held until HANDOVER_CHARS of them are, or for at most MAX_LOG_DELAY_MS, and
- * then written together, so that stdout is written a few times a second rather than once per
- * few requests. Any other line (start, warnings, errors) goes out at once, after the request
- * lines held before it. A graceful shutdown and process exit write everything; a SIGKILL loses
- * what is held.
+ * Where pino and the request log write, asynchronously. Request lines are held (up to
+ * HANDOVER_CHARS, at most MAX_LOG_DELAY_MS) and written together; any other line goes out at
+ * once, after them. Shutdown and exit write everything; a SIGKILL loses what is held.
  */
 export class LogOutput {
   private held: string[] = [];

@@ -43,9 +43,8 @@ export function requestLog(logger: Logger, output: LineOutput): RequestObserver 
       if (!logger.isLevelEnabled('info') || req.url.startsWith('/health')) return;
       const withHeaders = logger.isLevelEnabled('debug');
       const logged = entry(req as LoggedRequest, res, elapsedMs, withHeaders);
-      // Without headers, the line pino writes is built directly: pino's generic serialisation
-      // and its redaction pass (with nothing to find) were most of the request log's cost
-      // (docs/performance.md). request-log.spec.ts holds the two lines equal.
+      // Without headers, pino's line is built directly (why: docs/performance.md);
+      // request-log.spec.ts holds the two equal.
       if (withHeaders) logger.info(logged, MESSAGE);
       else output.writeRequestLine(`${head}${Date.now()}${base}${fields(logged)}`);
     },

@@ -38,9 +38,8 @@ export class InventoryUpdate {
   reference?: string;
 
   /**
-   * The body of the one write on the hot path is checked here rather than by class-validator
-   * (why: docs/performance.md). The answers are the ValidationPipe's: inventory-update.dto.spec.ts
-   * compares them with the pipe running the same rules as decorators.
+   * Checked here, not by class-validator (why: docs/performance.md), with the ValidationPipe's
+   * answers, as inventory-update.dto.spec.ts checks.
    */
   static parse(body: Record<string, unknown>): InventoryUpdate {
     const problems = Object.keys(body)
