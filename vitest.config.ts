@@ -17,6 +17,7 @@ export default defineConfig({
       'test/**/*.e2e-spec.ts',
       'client/test/**/*.spec.ts',
       'client/test/**/*.e2e-spec.ts',
+      'bench/**/*.spec.ts',
     ],
     pool: 'forks',
     testTimeout: 30_000,

@@ -53,6 +53,9 @@ const FLAGS = {
 
 const QUICK = { rounds: 2, duration: 2, warmup: 1, soak: 10 };
 
+export const FULL_RESULTS = 'bench/results/latest.json';
+export const PARTIAL_RESULTS = 'bench/results/partial.json';
+
 function positive(name: string, text: string, allowZero: boolean): number {
   const n = Number(text);
   if (!Number.isInteger(n) || n < (allowZero ? 0 : 1))
@@ -96,6 +99,10 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     scenarios,
     redisUrl: env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',
     postgresUrl: env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
-    out: (values.out as string | undefined) ?? env.BENCH_OUT ?? 'bench/results/latest.json',
+    // Only a full run replaces the figures the docs quote; a partial or quick one is kept apart.
+    out:
+      (values.out as string | undefined) ??
+      env.BENCH_OUT ??
+      (only || quick ? PARTIAL_RESULTS : FULL_RESULTS),
   };
 }
