@@ -23,7 +23,7 @@ export function peekOutcome(
       status = 'limited';
       retryAt = resetAt;
     }
-    return { ...spec, used: count, resetAt };
+    return { name: spec.name, ttlMs: spec.ttlMs, limit: spec.limit, used: count, resetAt };
   });
   if (banUntil > now) {
     status = 'banned';
