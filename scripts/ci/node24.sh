@@ -4,6 +4,8 @@
 # binary and the headers better-sqlite3 is compiled against. The driver is rebuilt for Node 24
 # before the run and for the machine's Node after it, whatever the outcome: a build for one
 # Node does not load in the other (NODE_MODULE_VERSION).
+# NODE24_KEEP_BUILD=1 leaves the driver built for Node 24: for a checkout that is thrown away
+# after this run, the rebuild for the machine's Node would be a minute spent for nothing.
 # NODE24_HEADERS_VERSION (e.g. 24.18.0) compiles the driver against another 24.x's headers: the
 # ObjectWrap of 24.19 and later makes better-sqlite3 12 abort when a statement is collected
 # outside a JavaScript context.
@@ -12,8 +14,10 @@ PROJECT=$(cd "${1:-$(dirname "$0")/../..}" && pwd)
 WORK=$(mktemp -d)
 
 rebuild_for_machine() {
-  echo "== rebuilding better-sqlite3 for $(node --version)"
-  (cd "$PROJECT" && npm rebuild --silent better-sqlite3)
+  if [ "${NODE24_KEEP_BUILD:-0}" != 1 ]; then
+    echo "== rebuilding better-sqlite3 for $(node --version)"
+    (cd "$PROJECT" && npm rebuild --silent better-sqlite3)
+  fi
   rm -rf "$WORK"
 }
 trap rebuild_for_machine EXIT
