@@ -22,8 +22,7 @@ export default defineConfig({
     ],
     pool: 'forks',
     // One worker per core, not Vitest's default of one less: spec files spend much of their time
-    // waiting on servers, databases and timers, so on 2 cores two workers ran the suites in about
-    // two thirds of the time of one.
+    // waiting on servers, databases and timers.
     maxWorkers: availableParallelism(),
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -1,6 +1,7 @@
 import {
   windowEnd,
   windowIndex,
+  windowUsage,
   type RateLimitOutcome,
   type RateLimitStatus,
   type WindowSpec,
@@ -23,7 +24,7 @@ export function peekOutcome(
       status = 'limited';
       retryAt = resetAt;
     }
-    return { name: spec.name, ttlMs: spec.ttlMs, limit: spec.limit, used: count, resetAt };
+    return windowUsage(spec, count, resetAt);
   });
   if (banUntil > now) {
     status = 'banned';

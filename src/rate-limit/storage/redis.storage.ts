@@ -10,6 +10,7 @@ import {
   type WindowSpec,
   windowEnd,
   windowIndex,
+  windowUsage,
 } from '../rate-limit.policy.js';
 import { peekOutcome } from '../rate-limit.peek.js';
 import { RateLimitStorage, RateLimitStoreUnavailableError } from './rate-limit.storage.js';
@@ -240,16 +241,9 @@ export class RedisRateLimitStorage
       resolve({
         status,
         now,
-        // Built like the memory store's windows, not spread from the spec: a spread copy has
-        // another hidden class, and the header code then ran several times slower
-        // (docs/performance.md).
-        windows: windows.map((window, i) => ({
-          name: window.name,
-          ttlMs: window.ttlMs,
-          limit: window.limit,
-          used: reply[used + i],
-          resetAt: windowEnd(window.ttlMs, now),
-        })),
+        windows: windows.map((window, i) =>
+          windowUsage(window, reply[used + i], windowEnd(window.ttlMs, now)),
+        ),
         retryAt,
       });
     }
