@@ -45,7 +45,10 @@ export class ApiKeyEntity {
   @Column({ type: 'varchar', length: 8, default: 'write' })
   scope!: KeyScope;
 
-  @CreateDateColumn({ name: 'created_at' })
+  // Instants: `timestamptz` on PostgreSQL (migration KeyTimesInstants), UTC `datetime` on SQLite.
+  // TypeORM has no one type naming both, so `migration:generate` on PostgreSQL proposes turning
+  // these back into `timestamp`: leave those statements out.
+  @CreateDateColumn({ type: Date, name: 'created_at' })
   createdAt!: Date;
 
   @Column({ type: Date, name: 'revoked_at', nullable: true })
