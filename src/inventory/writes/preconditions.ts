@@ -10,20 +10,48 @@ export function itemEtag(row: InventoryRow): string {
 
 export type IfMatch = '*' | readonly string[];
 
-const ENTITY_TAG = /^(W\/)?"[\x21\x23-\x7e\x80-\xff]*"$/;
+const DQUOTE = 0x22;
+const COMMA = 0x2c;
 
-/** Parses If-Match (RFC 9110 §13.1.1); undefined when absent, 400 when malformed. */
+// etagc = %x21 / %x23-7E / obs-text (RFC 9110 §8.8.3)
+function isEtagChar(code: number): boolean {
+  return code === 0x21 || (code >= 0x23 && code <= 0x7e) || (code >= 0x80 && code <= 0xff);
+}
+
+const isOws = (code: number) => code === 0x20 || code === 0x09;
+
+/**
+ * `#entity-tag` (RFC 9110 §5.6.1, §8.8.3): the tags as written, `W/` kept; a comma inside the
+ * quotes belongs to the tag, and empty list elements are skipped. Undefined when malformed.
+ */
+export function parseEntityTags(value: string): string[] | undefined {
+  const tags: string[] = [];
+  let i = 0;
+  for (;;) {
+    while (i < value.length && (isOws(value.charCodeAt(i)) || value.charCodeAt(i) === COMMA)) i++;
+    if (i === value.length) return tags;
+    const start = i;
+    if (value.startsWith('W/', i)) i += 2;
+    if (value.charCodeAt(i) !== DQUOTE) return undefined;
+    for (i++; i < value.length && value.charCodeAt(i) !== DQUOTE; i++) {
+      if (!isEtagChar(value.charCodeAt(i))) return undefined;
+    }
+    if (i === value.length) return undefined;
+    tags.push(value.slice(start, ++i));
+    while (i < value.length && isOws(value.charCodeAt(i))) i++;
+    if (i < value.length && value.charCodeAt(i) !== COMMA) return undefined;
+  }
+}
+
+/** Parses If-Match (RFC 9110 §13.1.1): `*` alone, or entity tags; undefined when absent, 400 when malformed. */
 export function parseIfMatch(header: string | string[] | undefined): IfMatch | undefined {
   if (header === undefined) return undefined;
-  const value = Array.isArray(header) ? header.join(',') : header;
+  const value = Array.isArray(header) ? header.join(', ') : header;
   if (value.trim() === '*') return '*';
-  const tags = value
-    .split(',')
-    .map((tag) => tag.trim())
-    .filter((tag) => tag !== '');
-  if (tags.length === 0 || !tags.every((tag) => ENTITY_TAG.test(tag)))
+  const tags = parseEntityTags(value);
+  if (tags === undefined || tags.length === 0)
     throw new ValidationFailedError(
-      'If-Match must be "*" or a comma-separated list of entity tags such as "abc"',
+      'If-Match must be "*" or a comma-separated list of entity tags such as "abc" or W/"abc"',
     );
   return tags;
 }
