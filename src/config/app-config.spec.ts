@@ -150,8 +150,8 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: '1' }).http.trustProxy).toBe(1);
     expect(loadConfig({ TRUST_PROXY: '2' }).http.trustProxy).toBe(2);
     expect(
-      loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8,fd00::/8 ,192.0.2.1' }).http.trustProxy,
-    ).toEqual(['loopback', '10.0.0.0/8', 'fd00::/8', '192.0.2.1']);
+      loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8,fd00::/32 ,192.0.2.1' }).http.trustProxy,
+    ).toEqual(['loopback', '10.0.0.0/8', 'fd00::/32', '192.0.2.1']);
     for (const value of ['true', 'TRUE', 'yes', 'on']) {
       const message = failure({ TRUST_PROXY: value });
       expect(message).toMatch(/^TRUST_PROXY must be the number of proxies .*\(e\.g\. 1\)/);
@@ -159,6 +159,39 @@ describe('loadConfig', () => {
     }
     for (const value of ['10.0.0.0/33', 'example.com', '10.0.0.1,,x', '::1/129', '101'])
       expect(failure({ TRUST_PROXY: value })).toMatch(/^TRUST_PROXY must be/);
+  });
+
+  it('should refuse a TRUST_PROXY range wider than /8 or /32, or ranges that together trust everyone, in one line', () => {
+    const eighths = (count: number) =>
+      Array.from({ length: count }, (_, i) => `${i}.0.0.0/8`).join(',');
+    for (const [value, named] of [
+      ['0.0.0.0/0', '0.0.0.0/0'],
+      ['::/0', '::/0'],
+      ['10.0.0.0/7', '10.0.0.0/7'],
+      ['loopback, fd00::/31', 'fd00::/31'],
+      ['0.0.0.0/1,128.0.0.0/1', '0.0.0.0/1'],
+      // IPv4-mapped: Express trusts ::ffff:0.0.0.0/96 as 0.0.0.0/0.
+      ['::ffff:0.0.0.0/96', '::ffff:0.0.0.0/96'],
+      ['::ffff:10.0.0.0/100', '::ffff:10.0.0.0/100'],
+      [eighths(256), eighths(256)],
+      [`${eighths(255).replace('127.0.0.0/8,', '')},loopback,255.0.0.0/8`, undefined],
+    ] as const) {
+      const message = failure({ TRUST_PROXY: value });
+      expect(message).toMatch(
+        /^TRUST_PROXY must be proxy addresses or ranges no wider than \/8 \(IPv4\) or \/32 \(IPv6\), which together do not include every address/,
+      );
+      if (named !== undefined) expect(message).toContain(`(got "${named}")`);
+      expect(message).not.toContain('\n');
+    }
+    for (const value of [
+      '10.0.0.0/8',
+      'fd00::/32',
+      '::ffff:10.0.0.0/104',
+      'loopback,linklocal,uniquelocal',
+      eighths(255),
+      '2001:db8::1,192.0.2.1',
+    ])
+      expect(loadConfig({ TRUST_PROXY: value }).http.trustProxy).toEqual(value.split(','));
   });
 
   it('should never print the user or password of a URL it refuses', () => {
