@@ -72,6 +72,17 @@ describe('CLI (e2e)', () => {
         expect.stringContaining('Invalid configuration: DATABASE_URL'),
       ]);
     });
+
+    it('should hide the password of a refused URL, in its userinfo or its query', async () => {
+      const res = await spawnCli(
+        { DATABASE_URL: 'mysql://admin:s3cret@localhost/petstore?sslmode=require&password=s3cret' },
+        ['keys', 'list'],
+      );
+      expect(res.code).toBe(1);
+      expect(lines(res.stderr)).toEqual([
+        'Invalid configuration: DATABASE_URL must be sqlite:<path>, sqlite::memory: or postgres://… (got "mysql://***@localhost/petstore?sslmode=require&password=***")',
+      ]);
+    });
   });
 
   describe('keys', () => {

@@ -209,6 +209,42 @@ describe('loadConfig', () => {
     }
   });
 
+  it('should hide the secret query parameters and the fragment of a URL it refuses, and keep the rest', () => {
+    for (const [name, value, kept] of [
+      [
+        'DATABASE_URL',
+        'mysql://db.example/petstore?sslmode=require&password=s3cret',
+        'mysql://db.example/petstore?sslmode=require&password=***',
+      ],
+      [
+        'DATABASE_URL',
+        'postgres://db.example:notaport/petstore?PASS=s3cret&sslkey=/keys/s3cret.key&sslpassword=s3cret&application_name=api',
+        'postgres://db.example:notaport/petstore?PASS=***&sslkey=***&sslpassword=***&application_name=api',
+      ],
+      [
+        'DATABASE_URL',
+        'postgres://u:s3cret@db.example:notaport/petstore?pwd=s3cret;p%61ss=s3cret',
+        'postgres://***@db.example:notaport/petstore?pwd=***;p%61ss=***',
+      ],
+      [
+        'REDIS_URL',
+        'http://cache.example:6379/0?token=s3cret&secret=s3cret&api_key=s3cret#s3cret',
+        'http://cache.example:6379/0?token=***&secret=***&api_key=***#***',
+      ],
+      [
+        'PUBLIC_BASE_URL',
+        'https://api.example.com/v2?access_token=s3cret',
+        'https://api.example.com/v2?access_token=***',
+      ],
+      ['REDIS_URL', 'redis://[bad?auth=s3cret', 'redis://[bad?auth=***'],
+    ] as const) {
+      const message = failure({ [name]: value });
+      expect(message).toMatch(new RegExp(`^${name} must be`));
+      expect(message).toContain(`(got ${JSON.stringify(kept)})`);
+      expect(message).not.toContain('s3cret');
+    }
+  });
+
   it('should seed demo data only in development, and on PostgreSQL only when APP_ENV says so', () => {
     const postgres = 'postgres://localhost/petstore';
     expect(loadConfig({}).seedDemo).toBe(true);

@@ -1,4 +1,4 @@
-/** Names the bad variable and what it accepts; the value shown never includes a URL's user or password. */
+/** Names the bad variable and what it accepts; the value shown never includes a URL's secrets. */
 export class ConfigError extends Error {
   readonly received: string;
 
@@ -7,7 +7,7 @@ export class ConfigError extends Error {
     readonly accepts: string,
     received: string,
   ) {
-    const shown = hideUserinfo(received);
+    const shown = hideSecrets(received);
     super(`${variable} must be ${accepts} (got ${JSON.stringify(shown)})`);
     this.received = shown;
     this.name = 'ConfigError';
@@ -17,8 +17,34 @@ export class ConfigError extends Error {
 export type Env = Record<string, string | undefined>;
 
 // Everything before the last `@` is hidden, also when mistyped so the URL does not parse.
-export function hideUserinfo(value: string): string {
+function hideUserinfo(value: string): string {
   return value.includes('@') ? value.replace(/^([a-z][a-z0-9+.-]*:\/*)?[^]*@/i, '$1***@') : value;
+}
+
+/**
+ * Query parameters that carry or point to credentials: libpq's password, sslpassword, sslkey,
+ * and the password, token, key and secret spellings of drivers and services.
+ */
+const SECRET_PARAMETER = /pass|pwd|secret|token|key|auth|cred|sig|session/i;
+
+function decoded(text: string): string {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * A value fit for an error message: a URL's user and password, the values of its secret query
+ * parameters and its fragment become `***`, by text, so a URL too broken to parse is hidden too.
+ */
+export function hideSecrets(value: string): string {
+  return hideUserinfo(value)
+    .replace(/([?&;])([^=&;#]*)=([^&;#]*)/g, (parameter, separator: string, name: string) =>
+      SECRET_PARAMETER.test(decoded(name)) ? `${separator}${name}=***` : parameter,
+    )
+    .replace(/#[^]+$/, '#***');
 }
 
 /** Reads one variable; empty strings count as unset so `FOO=` falls back to the default. */
