@@ -75,6 +75,34 @@ describe('CLI inventory history (e2e)', () => {
     );
   }, 60_000);
 
+  it('should print control, escape and bidi characters of a reference escaped, so it can neither redraw the screen nor fake rows', async () => {
+    await t.seed([{ petId: 9n, name: 'Esc', status: 'available', quantity: 5 }]);
+    const reference = 'PO-1\u001b[2J\u001b[H\r\n12  2 -> 0  sold\u202eevil\u2066\u0000\u007f\u009b';
+    await request(t.server)
+      .patch('/v1/inventory/9')
+      .set('Authorization', auth)
+      .send({ quantity: 2, reason: 'correction', reference })
+      .expect(200);
+    // eslint-disable-next-line no-control-regex
+    const raw = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+
+    const text = await cli('inventory', 'history', '9');
+    expect(text.code).toBe(0);
+    expect(text.stdout).not.toMatch(raw);
+    const lines = text.stdout.trim().split('\n');
+    // The header, the seed's import and the update: nothing more.
+    expect(lines).toHaveLength(3);
+    expect(lines[2]).toContain(
+      'PO-1\\u001b[2J\\u001b[H\\u000d\\u000a12  2 -> 0  sold\\u202eevil\\u2066\\u0000\\u007f\\u009b',
+    );
+
+    const json = await cli('inventory', 'history', '9', '--json');
+    expect(json.code).toBe(0);
+    expect(json.stdout).not.toMatch(raw);
+    expect(json.stdout).toContain('\\u202eevil\\u2066');
+    expect(JSON.parse(json.stdout)[1].reference).toBe(reference);
+  }, 60_000);
+
   it('should exit 1 for an unknown pet and 2 for a malformed id', async () => {
     const [unknown, malformed] = await Promise.all([
       cli('inventory', 'history', '4'),

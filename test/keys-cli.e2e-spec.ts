@@ -220,4 +220,47 @@ describe('CLI: key scopes, expiry and rolling (e2e)', () => {
     expect(results.find((res) => res.code === 1)!.stderr).toContain('was already rolled');
     expect(await keys.list()).toHaveLength(count + 1);
   });
+
+  it('should list a name with control, escape and bidi characters escaped, as a table and as JSON', async () => {
+    const name = 'ci\u001b]0;owned\u0007\u001b[2J\nfake row\u202eputs';
+    const { key } = await keys.create({ plan: 'free', name });
+    // eslint-disable-next-line no-control-regex
+    const raw = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+    const [text, json] = await Promise.all([cli('keys', 'list'), cli('keys', 'list', '--json')]);
+    expect(text.code).toBe(0);
+    expect(text.stdout).not.toMatch(raw);
+    const row = lines(text.stdout).filter((line) => line.startsWith(`${key.id} `));
+    expect(row).toHaveLength(1);
+    expect(row[0]).toContain('ci\\u001b]0;owned\\u0007\\u001b[2J\\u000afake row\\u202eputs');
+    expect(json.code).toBe(0);
+    expect(json.stdout).not.toMatch(raw);
+    const listed = (JSON.parse(json.stdout) as { id: number; name: string }[]).find(
+      (entry) => entry.id === key.id,
+    );
+    expect(listed?.name).toBe(name);
+  });
+
+  it('should compute and show key times in UTC under any TZ', async () => {
+    for (const TZ of ['Asia/Tokyo', 'America/Los_Angeles']) {
+      const before = Date.now();
+      const res = await spawnCli(
+        { ...env, TZ },
+        ['keys', 'create', '--plan', 'free', '--expires-in', '1h', '--json'],
+        dir,
+      );
+      const after = Date.now();
+      expect(res.code, res.stderr).toBe(0);
+      const created = JSON.parse(res.stdout) as {
+        id: number;
+        expiresAt: string;
+        createdAt: string;
+      };
+      expect(created.expiresAt).toMatch(new RegExp(`^${ISO.source}$`));
+      const stored = (await keys.list()).find((key) => key.id === created.id)!;
+      expect(stored.expiresAt!.getTime()).toBeGreaterThanOrEqual(before + HOUR);
+      expect(stored.expiresAt!.getTime()).toBeLessThanOrEqual(after + HOUR);
+      expect(created.expiresAt).toBe(stored.expiresAt!.toISOString());
+      expect(await listStatus(JSON.parse(res.stdout).key)).toBe(200);
+    }
+  });
 });

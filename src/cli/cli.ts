@@ -7,6 +7,7 @@ import { type Command, type CommandContext, type OptionValues, UsageError } from
 import { INVENTORY_COMMANDS } from './import.command.js';
 import { KEYS_COMMANDS } from './keys.command.js';
 import { ORDERS_COMMANDS } from './orders.command.js';
+import { terminalSafeLines } from './terminal-text.js';
 
 const COMMANDS: readonly Command[] = [...KEYS_COMMANDS, ...INVENTORY_COMMANDS, ...ORDERS_COMMANDS];
 
@@ -46,7 +47,7 @@ function fullUsage(commands: readonly Command[]): string {
 }
 
 function write(stream: NodeJS.WriteStream, text: string): void {
-  stream.write(`${text}\n`);
+  stream.write(`${terminalSafeLines(text)}\n`);
 }
 
 function relevantCommands(argv: string[]): readonly Command[] {

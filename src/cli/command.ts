@@ -1,5 +1,6 @@
 import type { ParseArgsConfig } from 'node:util';
 import type { Type } from '@nestjs/common';
+import { terminalSafe } from './terminal-text.js';
 
 /** What was typed is wrong (unknown command or flag, missing or malformed argument): exit 2. */
 export class UsageError extends Error {
@@ -60,8 +61,9 @@ export function optionString(options: OptionValues, name: string): string | unde
   return typeof value === 'string' ? value : undefined;
 }
 
-/** Rows as text columns, each as wide as its widest cell. */
-export function table(header: string[], rows: string[][]): string[] {
+/** Rows as text columns, each as wide as its widest cell; stored text shows its controls escaped. */
+export function table(header: string[], cells: string[][]): string[] {
+  const rows = cells.map((row) => row.map(terminalSafe));
   const widths = header.map((title, i) =>
     Math.max(title.length, ...rows.map((row) => row[i].length)),
   );
