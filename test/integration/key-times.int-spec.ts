@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/app-config.js';
 import { dataSourceOptions } from '../../src/database/data-source.js';
@@ -163,6 +166,63 @@ describe('key times are instants whatever TZ the CLI runs under (integration)', 
       expect(row).toContain(stored.expiresIso);
     }
     expect(stored.createdIso).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+  });
+});
+
+describe('the other times under a CLI TZ other than UTC (integration)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'petstore-times-'));
+  let database: TestDatabase;
+  let env: Record<string, string>;
+  let server: Instance;
+
+  beforeAll(async () => {
+    database = await migratedDatabase(context, 'othertimes');
+    env = { APP_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: database.url };
+    server = await spawnInstance(`${database.name}_server`, { ...env, TZ: 'America/Los_Angeles' });
+    await waitReady(server);
+  }, 120_000);
+
+  afterAll(async () => {
+    if (server) await stopInstance(server);
+    await database?.drop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("should keep an order's shipDate and a change's changedAt as the instants imported under TZ=Asia/Tokyo", async () => {
+    writeFileSync(join(dir, 'pets.json'), '[{"petId":1,"quantity":3,"status":"available"}]');
+    writeFileSync(
+      join(dir, 'orders.json'),
+      '[{"id":1,"petId":1,"quantity":1,"status":"placed","shipDate":"2026-12-01T09:30:00+09:00"},' +
+        '{"id":2,"petId":1,"quantity":1,"status":"placed","shipDate":"2026-12-02"}]',
+    );
+    const tokyo = { ...env, TZ: 'Asia/Tokyo' };
+    const before = Date.now();
+    const pets = await runCli(['inventory', 'import', join(dir, 'pets.json')], tokyo);
+    const after = Date.now();
+    expect(pets.code, pets.stderr).toBe(0);
+    const orders = await runCli(['orders', 'import', join(dir, 'orders.json')], tokyo);
+    expect(orders.code, orders.stderr).toBe(0);
+    const created = await runCli(['keys', 'create', '--plan', 'free'], tokyo);
+    const key = created.stdout.trimEnd().split('\n').at(-1)!;
+
+    const listed = await send(server, 'GET', '/v1/store/orders', { key });
+    expect(listed.status).toBe(200);
+    expect(
+      (listed.body as { id: number; shipDate: string }[]).map(({ id, shipDate }) => ({
+        id,
+        shipDate,
+      })),
+    ).toEqual([
+      { id: 1, shipDate: '2026-12-01T00:30:00.000Z' },
+      { id: 2, shipDate: '2026-12-02T00:00:00.000Z' },
+    ]);
+
+    const changes = await send(server, 'GET', '/v1/inventory/changes', { key });
+    expect(changes.status).toBe(200);
+    const [change] = changes.body as { changedAt: string }[];
+    expect(change.changedAt).toMatch(/Z$/);
+    expect(Date.parse(change.changedAt)).toBeGreaterThanOrEqual(before);
+    expect(Date.parse(change.changedAt)).toBeLessThanOrEqual(after);
   });
 });
 
