@@ -260,6 +260,9 @@ describe('CLI: key scopes, expiry and rolling (e2e)', () => {
       expect(stored.expiresAt!.getTime()).toBeGreaterThanOrEqual(before + HOUR);
       expect(stored.expiresAt!.getTime()).toBeLessThanOrEqual(after + HOUR);
       expect(created.expiresAt).toBe(stored.expiresAt!.toISOString());
+      // SQLite's datetime('now') has whole seconds.
+      expect(Date.parse(created.createdAt)).toBeGreaterThanOrEqual(before - 1000);
+      expect(Date.parse(created.createdAt)).toBeLessThanOrEqual(after);
       expect(await listStatus(JSON.parse(res.stdout).key)).toBe(200);
     }
   });

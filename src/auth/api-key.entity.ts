@@ -45,9 +45,9 @@ export class ApiKeyEntity {
   @Column({ type: 'varchar', length: 8, default: 'write' })
   scope!: KeyScope;
 
-  // Instants: `timestamptz` on PostgreSQL (migration KeyTimesInstants), UTC `datetime` on SQLite.
-  // TypeORM has no one type naming both, so `migration:generate` on PostgreSQL proposes turning
-  // these back into `timestamp`: leave those statements out.
+  // The four times are instants: `timestamptz` on PostgreSQL (migration KeyTimesInstants), UTC
+  // `datetime` on SQLite. No TypeORM column type names both, so `migration:generate` on
+  // PostgreSQL proposes dropping them and adding them back as `timestamp`: delete those lines.
   @CreateDateColumn({ type: Date, name: 'created_at' })
   createdAt!: Date;
 
