@@ -73,6 +73,22 @@ describe('CLI (e2e)', () => {
       ]);
     });
 
+    it('should refuse a TRUST_PROXY that trusts every address in one line', async () => {
+      const results = await Promise.all(
+        ['0.0.0.0/0', '0.0.0.0/1,128.0.0.0/1'].map((value) =>
+          spawnCli({ DATABASE_URL: 'sqlite::memory:', TRUST_PROXY: value }, ['keys', 'list']),
+        ),
+      );
+      for (const res of results) {
+        expect(res.code).toBe(1);
+        expect(lines(res.stderr)).toEqual([
+          expect.stringMatching(
+            /^Invalid configuration: TRUST_PROXY must be proxy addresses or ranges no wider than \/8 \(IPv4\) or \/32 \(IPv6\).* \(got "0\.0\.0\.0\/[01]"\)$/,
+          ),
+        ]);
+      }
+    });
+
     it('should hide the password of a refused URL, in its userinfo or its query', async () => {
       const res = await spawnCli(
         { DATABASE_URL: 'mysql://admin:s3cret@localhost/petstore?sslmode=require&password=s3cret' },
