@@ -10,6 +10,6 @@ if (problem) {
 }
 if (tracingRequested(process.env)) {
   const { startTracing } = await import('./tracing/tracing.js');
-  startTracing(process.env);
+  await startTracing(process.env);
 }
 await import('./server.js');

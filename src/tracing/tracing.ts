@@ -1,6 +1,7 @@
 // Loaded by main.ts only when an OTLP endpoint is configured (trace-context.ts), before the server.
 import { register } from 'node:module';
 import { trace } from '@opentelemetry/api';
+import { createAddHookMessageChannel } from 'import-in-the-middle';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { registerInstrumentations } from '@opentelemetry/instrumentation';
 import { ExpressInstrumentation } from '@opentelemetry/instrumentation-express';
@@ -20,10 +21,12 @@ export const SERVICE_NAME = 'petstore-inventory';
  * variables, which the exporter reads itself, as the batch processor reads OTEL_BSP_* and the
  * provider OTEL_TRACES_SAMPLER. The W3C `traceparent` of a request is honoured.
  */
-export function startTracing(env: NodeJS.ProcessEnv): NodeTracerProvider {
-  // The app is ESM: its imports of the instrumented packages go through this hook
-  // (@opentelemetry/instrumentation's README), which must be in place before they load.
-  register('@opentelemetry/instrumentation/hook.mjs', import.meta.url);
+export async function startTracing(env: NodeJS.ProcessEnv): Promise<NodeTracerProvider> {
+  // The app is ESM: its imports of the instrumented packages go through import-in-the-middle's
+  // hook, which must be in place before they load. Told which modules the instrumentations hook
+  // (its README, "Only Intercepting Hooked modules"), it leaves every other import alone.
+  const { registerOptions, waitForAllMessagesAcknowledged } = createAddHookMessageChannel();
+  register('import-in-the-middle/hook.mjs', import.meta.url, registerOptions);
 
   const resource = resourceFromAttributes({
     'service.name': env.OTEL_SERVICE_NAME ?? SERVICE_NAME,
@@ -50,6 +53,7 @@ export function startTracing(env: NodeJS.ProcessEnv): NodeTracerProvider {
     ],
   });
 
+  await waitForAllMessagesAcknowledged();
   useTraceSource({
     traceId: () => trace.getActiveSpan()?.spanContext().traceId,
     flush: () => provider.forceFlush(),
