@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoKey } from './support/demo-key.js';
 import { ensureBuilt, type RunningServer, startServer } from './support/built-server.js';
 import { ancestors, OtlpReceiver, type ReceivedSpan, SPAN_KIND } from './support/otlp-receiver.js';
 
@@ -51,7 +52,7 @@ register('./resolve-hook.mjs', import.meta.url, { data: { out: process.env.RESOL
       RESOLVED_OUT: resolved,
       ...env,
     });
-    const key = /Demo API key \(free plan, shown once\): (pk_test_\w+)/.exec(server.output())![1];
+    const key = await demoKey(server);
     return { server, key, resolved: () => readFileSync(resolved, 'utf8') };
   }
 
