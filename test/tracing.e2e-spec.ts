@@ -126,6 +126,29 @@ register('./resolve-hook.mjs', import.meta.url, { data: { out: process.env.RESOL
     }
   });
 
+  it('should export the spans it still holds when it shuts down', async () => {
+    const { server, key } = await start('flush', {
+      OTEL_EXPORTER_OTLP_ENDPOINT: endpoint,
+      // Far longer than the test: only the shutdown can send them.
+      OTEL_BSP_SCHEDULE_DELAY: '600000',
+    });
+    const trace = 'a'.repeat(32);
+    try {
+      const res = await fetch(`${server.url}/v1/rate_limit`, {
+        headers: {
+          authorization: `Bearer ${key}`,
+          traceparent: `00-${trace}-${'b'.repeat(16)}-01`,
+        },
+      });
+      expect(res.status).toBe(200);
+    } finally {
+      await server.stop();
+    }
+    expect(
+      receiver.spans.filter((s) => s.traceId === trace && s.kind === SPAN_KIND.server),
+    ).toHaveLength(1);
+  });
+
   it('should load nothing of OpenTelemetry and log no trace id without an endpoint', async () => {
     const { server, key, resolved } = await start('off', {});
     try {
