@@ -9,14 +9,15 @@ import { ancestors, OtlpReceiver, type ReceivedSpan, SPAN_KIND } from './support
 const INCOMING_TRACE = '0af7651916cd43dd8448eb211c80319c';
 const INCOMING_SPAN = 'b7ad6b7169203331';
 
-// Records every module the server's ESM loader resolves, to show what tracing loads and when.
+// Records the modules of interest the server's ESM loader resolves: what tracing loads, and when.
 const RESOLVE_HOOK = `
 import { appendFileSync } from 'node:fs';
 let out;
 export function initialize(data) { out = data.out; }
 export async function resolve(specifier, context, next) {
   const resolved = await next(specifier, context);
-  appendFileSync(out, resolved.url + '\\n');
+  if (/@opentelemetry|import-in-the-middle|\\/dist\\/(server|tracing\\/tracing)\\.js$/.test(resolved.url))
+    appendFileSync(out, resolved.url + '\\n');
   return resolved;
 }
 `;
