@@ -93,6 +93,51 @@ describe('npm start (built server)', () => {
     }
   });
 
+  it('should show, through `npm start`, where it listens, the key and the curl line in the first five lines', async () => {
+    const child = spawn('npm', ['start'], {
+      cwd: join(import.meta.dirname, '..'),
+      env: {
+        ...process.env,
+        DATABASE_URL: `sqlite:${join(dir, 'npm-start.sqlite')}`,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        APP_ENV: 'development',
+        LOG_LEVEL: 'info',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      // A group of its own: npm, its shell and the server stop together.
+      detached: true,
+    });
+    let out = '';
+    // 'close': every process holding the output pipes, the server included, has ended.
+    const closed = new Promise((resolve) => child.on('close', resolve));
+    try {
+      await new Promise<void>((resolve, reject) => {
+        child.stdout.on('data', (chunk: Buffer) => {
+          out += chunk.toString();
+          if (out.includes('Try it: curl')) resolve();
+        });
+        child.on('exit', () => reject(new Error(`npm start exited:\n${out}`)));
+      });
+      const first = out
+        .split('\n')
+        .filter((line) => line.trim() !== '')
+        .slice(0, 5);
+      expect(first.slice(0, 2)).toEqual([
+        expect.stringMatching(/^> petstore-inventory@[\d.]+ start$/),
+        '> node scripts/start.mjs',
+      ]);
+      expect(first.slice(2).map((line) => (JSON.parse(line) as { msg: string }).msg)).toEqual([
+        expect.stringMatching(/^Listening on http:\/\/localhost:\d+ /),
+        expect.stringMatching(/^Demo API key \(free plan, shown once\): pk_test_/),
+        expect.stringMatching(/^Try it: curl /),
+      ]);
+    } finally {
+      process.kill(-child.pid!, 'SIGTERM');
+      await closed;
+    }
+  });
+
   it('should say how to create a key on every later start, and no key again', async () => {
     const { child, ready } = startServer(
       {
