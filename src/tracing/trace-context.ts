@@ -22,7 +22,11 @@ export function flushTraces(): Promise<void> {
   return source ? source.flush() : Promise.resolve();
 }
 
-/** The OpenTelemetry variables that name where traces go (the SDK's own names). */
+/**
+ * Tracing is on when an OpenTelemetry variable names where traces go, unless the SDK's own switch
+ * `OTEL_SDK_DISABLED=true` turns it off.
+ */
 export function tracingRequested(env: NodeJS.ProcessEnv): boolean {
+  if (env.OTEL_SDK_DISABLED?.trim().toLowerCase() === 'true') return false;
   return Boolean(env.OTEL_EXPORTER_OTLP_ENDPOINT || env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT);
 }
