@@ -1,5 +1,5 @@
-// `npm start` and the CLI build first when dist/ is missing or older than any source file,
-// so a fresh clone needs only `npm ci && npm start`.
+// `npm start` (scripts/start.mjs) and the CLI build first when dist/ is missing or older than any
+// source file, so a fresh clone needs only `npm ci && npm start`.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';

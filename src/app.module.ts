@@ -29,6 +29,7 @@ import { JsonBodyGuard, RequestObserversModule } from './platform/http/index.js'
 import { RATE_LIMIT_REQUEST_FIELDS, RateLimitGuard } from './rate-limit/rate-limit.guard.js';
 import { RateLimitStatusModule } from './rate-limit/rate-limit-status.module.js';
 import { RateLimitModule } from './rate-limit/rate-limit.module.js';
+import { RootModule } from './root/root.module.js';
 import { SeedModule } from './seed/seed.module.js';
 
 // Declared up front by ApiExpressAdapter so every request keeps one hidden class;
@@ -60,6 +61,7 @@ export class AppModule {
         AuthModule,
         RateLimitModule.forRoot(config),
         HealthModule,
+        RootModule,
         MetricsModule.forRoot(),
         SeedModule,
         // NotFoundModule comes last so its catch-all route is registered after every real one.

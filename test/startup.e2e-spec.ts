@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -60,8 +60,81 @@ describe('npm start (built server)', () => {
       expect(items.length).toBeGreaterThanOrEqual(10);
       expect(Object.keys(items[0])).toEqual(['petId', 'quantity', 'status']);
       for (const line of log.trim().split('\n')) expect(() => JSON.parse(line), line).not.toThrow();
+      // The first screen answers: where it listens, the key and the curl line, not Nest's report.
+      const first = log
+        .trim()
+        .split('\n')
+        .slice(0, 3)
+        .map((line) => (JSON.parse(line) as { msg: string }).msg);
+      expect(first[0]).toMatch(/^Listening on http:\/\/localhost:\d+ \(development, sqlite\)$/);
+      expect(first[1]).toBe(`Demo API key (free plan, shown once): ${curl![1]}`);
+      expect(first[2]).toMatch(/^Try it: curl /);
+      expect(log).not.toMatch(/InstanceLoader|RouterExplorer|RoutesResolver|NestFactory/);
+
+      // GET / points a newcomer at the docs: no key, and not counted (more calls than a minute allows).
+      const root = curl![2].replace('localhost', '127.0.0.1').replace('/v1/inventory', '/');
+      const manifest = JSON.parse(
+        readFileSync(join(import.meta.dirname, '..', 'package.json'), 'utf8'),
+      );
+      const answers = await Promise.all(Array.from({ length: 70 }, () => fetch(root)));
+      for (const answer of answers) {
+        expect(answer.status).toBe(200);
+        expect(answer.headers.get('x-ratelimit-limit')).toBeNull();
+      }
+      expect(await answers[69].json()).toEqual({
+        name: manifest.name,
+        version: manifest.version,
+        links: { docs: '/docs', openapi: '/v1/openapi.json', health: '/health' },
+      });
+      for (const link of ['/docs', '/v1/openapi.json', '/health'])
+        expect((await fetch(new URL(link, root))).status, link).toBe(200);
     } finally {
       child.kill('SIGTERM');
+    }
+  });
+
+  it('should show, through `npm start`, where it listens, the key and the curl line in the first five lines', async () => {
+    const child = spawn('npm', ['start'], {
+      cwd: join(import.meta.dirname, '..'),
+      env: {
+        ...process.env,
+        DATABASE_URL: `sqlite:${join(dir, 'npm-start.sqlite')}`,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        APP_ENV: 'development',
+        LOG_LEVEL: 'info',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      // A group of its own: npm, its shell and the server stop together.
+      detached: true,
+    });
+    let out = '';
+    // 'close': every process holding the output pipes, the server included, has ended.
+    const closed = new Promise((resolve) => child.on('close', resolve));
+    try {
+      await new Promise<void>((resolve, reject) => {
+        child.stdout.on('data', (chunk: Buffer) => {
+          out += chunk.toString();
+          if (out.includes('Try it: curl')) resolve();
+        });
+        child.on('exit', () => reject(new Error(`npm start exited:\n${out}`)));
+      });
+      const first = out
+        .split('\n')
+        .filter((line) => line.trim() !== '')
+        .slice(0, 5);
+      expect(first.slice(0, 2)).toEqual([
+        expect.stringMatching(/^> petstore-inventory@[\d.]+ start$/),
+        '> node scripts/start.mjs',
+      ]);
+      expect(first.slice(2).map((line) => (JSON.parse(line) as { msg: string }).msg)).toEqual([
+        expect.stringMatching(/^Listening on http:\/\/localhost:\d+ /),
+        expect.stringMatching(/^Demo API key \(free plan, shown once\): pk_test_/),
+        expect.stringMatching(/^Try it: curl /),
+      ]);
+    } finally {
+      process.kill(-child.pid!, 'SIGTERM');
+      await closed;
     }
   });
 
@@ -133,11 +206,14 @@ describe('npm start (built server)', () => {
     const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
     const lines = out.trim().split('\n');
     for (const line of lines) expect(() => JSON.parse(line), line).not.toThrow();
+    // Nothing claims a start that then fails.
+    expect(out).not.toMatch(/successfully started|Listening on/);
     expect(out).not.toMatch(/^\s+at /m);
     return {
       code,
       seconds: (Date.now() - started) / 1000,
       last: JSON.parse(lines.at(-1)!) as { level: number; msg: string; variable: string },
+      lines: lines.length,
       fatal: lines.filter((line) => (JSON.parse(line) as { level: number }).level >= 50),
     };
   }
@@ -168,6 +244,7 @@ describe('npm start (built server)', () => {
       expect(result.code).toBe(1);
       expect(result.seconds).toBeLessThan(10);
       expect(result.fatal).toHaveLength(1);
+      expect(result.lines).toBe(1);
       expect(result.last).toMatchObject({ level: 60, variable: 'PORT' });
       expect(result.last.msg).toContain(`port ${port} on 127.0.0.1 is already in use`);
       expect(result.last.msg).toContain('check PORT and HOST');

@@ -100,9 +100,9 @@ describe('client package (e2e)', () => {
     const { stdout } = await run('tar', ['-tzf', tarball]);
     const files = stdout.trim().split('\n');
     expect(files).toContain('package/dist/index.js');
-    expect(files.filter((f) => !/^package\/(dist\/.*\.(js|d\.ts)|package\.json)$/.test(f))).toEqual(
-      [],
-    );
+    expect(
+      files.filter((f) => !/^package\/(dist\/.*\.(js|d\.ts)|package\.json|README\.md)$/.test(f)),
+    ).toEqual([]);
     const result = await build({
       entryPoints: [join(CLIENT_DIR, 'dist/index.js')],
       bundle: true,

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs `npm test` on Node 24 (the current LTS) beside the machine's Node, in the project given
-# (default: this checkout). Node 24 comes from the registry's `node` package, which ships the
+# (default: this checkout). Node 24 (the major in .nvmrc) comes from the registry's `node` package, which ships the
 # binary and the headers better-sqlite3 is compiled against. The driver is rebuilt for Node 24
 # before the run and for the machine's Node after it, whatever the outcome: a build for one
 # Node does not load in the other (NODE_MODULE_VERSION).
@@ -22,10 +22,10 @@ rebuild_for_machine() {
 }
 trap rebuild_for_machine EXIT
 
-echo "== installing node@24 into $WORK"
+echo "== installing node@$(cat "$PROJECT/.nvmrc") (.nvmrc) into $WORK"
 cd "$WORK"
 echo '{"private": true, "allowScripts": {"node": true}}' > package.json
-npm install --no-audit --no-fund --silent --ignore-scripts=false node@24
+npm install --no-audit --no-fund --silent --ignore-scripts=false "node@$(cat "$PROJECT/.nvmrc")"
 NODE24_BIN="$WORK/node_modules/.bin"
 echo "== node $("$NODE24_BIN/node" --version)"
 HEADERS_FROM="$WORK"

@@ -3,10 +3,31 @@ import { LoggerModule } from 'nestjs-pino';
 import { pino, type Logger } from 'pino';
 import type { AppConfig } from '../../config/app-config.js';
 import { RequestObservers } from '../../platform/http/index.js';
+import { flushTraces } from '../../tracing/trace-context.js';
 import { LogOutput } from './log-output.js';
 import { requestLog } from './request-log.js';
 
 export const ROOT_LOGGER = Symbol('ROOT_LOGGER');
+
+// Nest's start-up report (modules initialised, routes mapped, "successfully started", the last
+// before the port is even bound) is for debugging: at `info` the first lines are the service's.
+export const FRAMEWORK_CONTEXTS: ReadonlySet<string> = new Set([
+  'NestFactory',
+  'InstanceLoader',
+  'RoutesResolver',
+  'RouterExplorer',
+  'NestApplication',
+]);
+
+function fromFramework(args: unknown[]): boolean {
+  const first = args[0] as { context?: unknown } | null;
+  return (
+    typeof first === 'object' &&
+    first !== null &&
+    typeof first.context === 'string' &&
+    FRAMEWORK_CONTEXTS.has(first.context)
+  );
+}
 const LOG_OUTPUT = Symbol('LOG_OUTPUT');
 
 // Asynchronous writes: a request does not wait for the log (LogOutput).
@@ -14,6 +35,15 @@ export function createLogger(config: AppConfig, output = new LogOutput()): Logge
   return pino(
     {
       level: config.log.level,
+      hooks: {
+        logMethod(args, method, level) {
+          if (level === this.levels.values.info && fromFramework(args)) {
+            if (this.isLevelEnabled('debug')) this.debug(...(args as [object, string]));
+            return;
+          }
+          method.apply(this, args);
+        },
+      },
       // Credentials never reach the log, whatever is logged and at whatever level.
       redact: {
         paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-api-key"]'],
@@ -43,8 +73,8 @@ export class LoggingModule implements OnApplicationShutdown {
   }
 
   // After the HTTP server has drained, so the last request's line is in the buffer.
-  onApplicationShutdown(): Promise<void> {
-    return flushLogs(this.logger);
+  async onApplicationShutdown(): Promise<void> {
+    await Promise.all([flushLogs(this.logger), flushTraces()]);
   }
 
   static forRoot(config: AppConfig): DynamicModule {

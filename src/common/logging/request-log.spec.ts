@@ -4,6 +4,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { RequestObservers } from '../../platform/http/index.js';
+import { useTraceSource } from '../../tracing/trace-context.js';
 import { requestLog } from './request-log.js';
 
 const KEY = 'pk_live_0123456789ABCDEFGHIJabcdefghij0123456789';
@@ -118,18 +119,50 @@ describe('request log', () => {
     }
   });
 
+  it('should write the trace id of the span active when the request arrived, when tracing is on', async () => {
+    const log = logger('info');
+    let active: string | undefined = '0af7651916cd43dd8448eb211c80319c';
+    useTraceSource({ traceId: () => active, flush: () => Promise.resolve() });
+    try {
+      const { req, res, response } = exchange('/v1/inventory');
+      middleware(log)(req, response, (() => {}) as NextFunction);
+      active = undefined;
+      res.emit('close');
+      await flush();
+      expect(log.lines[0]).toMatchObject({ traceId: '0af7651916cd43dd8448eb211c80319c' });
+    } finally {
+      useTraceSource(undefined);
+    }
+    const off = logger('info');
+    const { req, res, response } = exchange('/v1/inventory');
+    middleware(off)(req, response, (() => {}) as NextFunction);
+    res.emit('close');
+    await flush();
+    expect(off.lines[0]).not.toHaveProperty('traceId');
+  });
+
   it('should write, without headers, the very line pino writes for the same fields', async () => {
     const cases = [
       { url: '/v1/inventory/42', ip: '127.0.0.1', status: 200, key: 7, done: true, ms: 1.23456 },
+      {
+        url: '/v1/inventory',
+        ip: '127.0.0.1',
+        status: 200,
+        done: true,
+        ms: 2,
+        trace: '4bf92f3577b34da6a3ce929d0e0e4736',
+      },
       { url: '/v1/x?q="a\\b"&u=\u00fc\u2028\u0001', ip: '::1', status: 500, done: false, ms: 0 },
       { url: `/v1/${'\ud800'}?${'long/'.repeat(20)}`, ip: '10.0.0.1', status: 404, ms: 12 },
     ];
-    for (const { url, ip, status, key, done, ms } of cases) {
+    for (const { url, ip, status, key, done, ms, trace } of cases) {
       const log = logger('info');
       const { req, res } = exchange(url, { 'x-request-id': 'trace-2' });
       Object.assign(req, { ip });
       const observer = requestLog(log.log, log.output);
+      useTraceSource(trace ? { traceId: () => trace, flush: () => Promise.resolve() } : undefined);
       observer.started!(req, res as unknown as Response);
+      useTraceSource(undefined);
       if (key !== undefined)
         (req as Request & { identity?: unknown }).identity = {
           kind: 'key',
@@ -141,6 +174,7 @@ describe('request log', () => {
       log.log.info(
         {
           reqId: 'trace-2',
+          ...(trace === undefined ? {} : { traceId: trace }),
           ...(key === undefined ? {} : { keyId: key }),
           req: { method: 'GET', url, remoteAddress: ip },
           res: { statusCode: status, ...(done === false ? { aborted: true } : {}) },

@@ -5,11 +5,12 @@ import type { IdentifiedRequest } from '../../auth/principal.js';
 import { clientAddress } from '../client-address.js';
 import type { RequestObserver } from '../../platform/http/index.js';
 import { maskApiKeys, redactHeaders } from './log-redaction.js';
+import { currentTraceId } from '../../tracing/trace-context.js';
 import { requestId } from './request-id.js';
 
-type LoggedRequest = Request & IdentifiedRequest;
+type LoggedRequest = Request & IdentifiedRequest & { traceId?: string };
 
-export const REQUEST_LOG_FIELDS: readonly PropertyKey[] = ['id'];
+export const REQUEST_LOG_FIELDS: readonly PropertyKey[] = ['id', 'traceId'];
 
 /** Where the logger writes its lines (LogOutput). */
 export interface LineOutput {
@@ -18,6 +19,7 @@ export interface LineOutput {
 
 interface RequestEntry {
   reqId: string;
+  traceId?: string;
   keyId?: number;
   req: {
     method: string;
@@ -38,6 +40,8 @@ export function requestLog(logger: Logger, output: LineOutput): RequestObserver 
   return {
     started(req, res) {
       req.id = requestId(req, res);
+      // Inside the request's server span, when tracing is on (src/tracing).
+      (req as LoggedRequest).traceId = currentTraceId();
     },
     finished(req, res, elapsedMs) {
       if (!logger.isLevelEnabled('info') || req.url.startsWith('/health')) return;
@@ -55,6 +59,7 @@ function entry(req: LoggedRequest, res: Response, ms: number, withHeaders: boole
   const identity = req.identity;
   return {
     reqId: req.id,
+    ...(req.traceId === undefined ? {} : { traceId: req.traceId }),
     ...(identity?.kind === 'key' ? { keyId: identity.principal.keyId } : {}),
     req: {
       method: req.method,
@@ -67,11 +72,12 @@ function entry(req: LoggedRequest, res: Response, ms: number, withHeaders: boole
   };
 }
 
-function fields({ reqId, keyId, req, res, responseTime }: RequestEntry): string {
+function fields({ reqId, traceId, keyId, req, res, responseTime }: RequestEntry): string {
+  const trace = traceId === undefined ? '' : `,"traceId":"${traceId}"`;
   const key = keyId === undefined ? '' : `,"keyId":${keyId}`;
   const aborted = res.aborted ? ',"aborted":true' : '';
   return (
-    `,"reqId":${JSON.stringify(reqId)}${key},"req":{"method":${JSON.stringify(req.method)},` +
+    `,"reqId":${JSON.stringify(reqId)}${trace}${key},"req":{"method":${JSON.stringify(req.method)},` +
     `"url":${JSON.stringify(req.url)},"remoteAddress":${JSON.stringify(req.remoteAddress)}},` +
     `"res":{"statusCode":${res.statusCode}${aborted}},"responseTime":${responseTime},` +
     `"msg":"${MESSAGE}"}\n`

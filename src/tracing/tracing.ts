@@ -1,0 +1,62 @@
+// Loaded by main.ts only when an OTLP endpoint is configured (trace-context.ts), before the server.
+import { register } from 'node:module';
+import { trace } from '@opentelemetry/api';
+import { createAddHookMessageChannel } from 'import-in-the-middle';
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { registerInstrumentations } from '@opentelemetry/instrumentation';
+import { ExpressInstrumentation } from '@opentelemetry/instrumentation-express';
+import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
+import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
+import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
+import { TypeormInstrumentation } from '@opentelemetry/instrumentation-typeorm';
+import { detectResources, envDetector, resourceFromAttributes } from '@opentelemetry/resources';
+import { BatchSpanProcessor, NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
+import { packageManifest } from '../runtime/runtime.js';
+import { useTraceSource } from './trace-context.js';
+
+export const SERVICE_NAME = 'petstore-inventory';
+
+/**
+ * Exports traces over OTLP/HTTP (JSON) to the endpoint in the standard OTEL_EXPORTER_OTLP_*
+ * variables, which the exporter reads itself, as the batch processor reads OTEL_BSP_* and the
+ * provider OTEL_TRACES_SAMPLER. The W3C `traceparent` of a request is honoured.
+ */
+export async function startTracing(env: NodeJS.ProcessEnv): Promise<NodeTracerProvider> {
+  // The app is ESM: its imports of the instrumented packages go through import-in-the-middle's
+  // hook, which must be in place before they load. Told which modules the instrumentations hook
+  // (its README, "Only Intercepting Hooked modules"), it leaves every other import alone.
+  const { registerOptions, waitForAllMessagesAcknowledged } = createAddHookMessageChannel();
+  register('import-in-the-middle/hook.mjs', import.meta.url, registerOptions);
+
+  const resource = resourceFromAttributes({
+    'service.name': env.OTEL_SERVICE_NAME ?? SERVICE_NAME,
+    'service.version': packageManifest().version,
+  }).merge(detectResources({ detectors: [envDetector] }));
+  const provider = new NodeTracerProvider({
+    resource,
+    spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter())],
+  });
+  provider.register();
+
+  registerInstrumentations({
+    tracerProvider: provider,
+    instrumentations: [
+      // Probes would outnumber the requests worth a trace.
+      new HttpInstrumentation({
+        ignoreIncomingRequestHook: (req) => req.url?.startsWith('/health') ?? false,
+      }),
+      new ExpressInstrumentation(),
+      new PgInstrumentation(),
+      new IORedisInstrumentation(),
+      // SQLite's driver has no instrumentation of its own: its queries show as TypeORM's.
+      new TypeormInstrumentation(),
+    ],
+  });
+
+  await waitForAllMessagesAcknowledged();
+  useTraceSource({
+    traceId: () => trace.getActiveSpan()?.spanContext().traceId,
+    flush: () => provider.forceFlush(),
+  });
+  return provider;
+}

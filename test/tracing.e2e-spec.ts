@@ -1,0 +1,174 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoKey } from './support/demo-key.js';
+import { ensureBuilt, type RunningServer, startServer } from './support/built-server.js';
+import { ancestors, OtlpReceiver, type ReceivedSpan, SPAN_KIND } from './support/otlp-receiver.js';
+
+const INCOMING_TRACE = '0af7651916cd43dd8448eb211c80319c';
+const INCOMING_SPAN = 'b7ad6b7169203331';
+
+// Records the modules of interest the server's ESM loader resolves: what tracing loads, and when.
+const RESOLVE_HOOK = `
+import { appendFileSync } from 'node:fs';
+let out;
+export function initialize(data) { out = data.out; }
+export async function resolve(specifier, context, next) {
+  const resolved = await next(specifier, context);
+  if (/@opentelemetry|import-in-the-middle|\\/dist\\/(server|tracing\\/tracing)\\.js$/.test(resolved.url))
+    appendFileSync(out, resolved.url + '\\n');
+  return resolved;
+}
+`;
+
+describe('tracing (built server, OTLP/HTTP)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'petstore-tracing-'));
+  const receiver = new OtlpReceiver();
+  let endpoint: string;
+
+  beforeAll(async () => {
+    await ensureBuilt();
+    endpoint = await receiver.start();
+    writeFileSync(join(dir, 'resolve-hook.mjs'), RESOLVE_HOOK);
+    writeFileSync(
+      join(dir, 'record.mjs'),
+      `import { register } from 'node:module';
+register('./resolve-hook.mjs', import.meta.url, { data: { out: process.env.RESOLVED_OUT } });`,
+    );
+  });
+  afterAll(async () => {
+    await receiver.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function start(name: string, env: Record<string, string>) {
+    const resolved = join(dir, `${name}.resolved`);
+    writeFileSync(resolved, '');
+    const server = await startServer({
+      DATABASE_URL: `sqlite:${join(dir, `${name}.sqlite`)}`,
+      APP_ENV: 'development',
+      LOG_LEVEL: 'info',
+      NODE_OPTIONS: `--import=${join(dir, 'record.mjs')}`,
+      RESOLVED_OUT: resolved,
+      ...env,
+    });
+    const key = await demoKey(server);
+    return { server, key, resolved: () => readFileSync(resolved, 'utf8') };
+  }
+
+  function requestLine(server: RunningServer, url: string) {
+    const line = server
+      .output()
+      .split('\n')
+      .find((text) => text.includes('"request completed"') && text.includes(`"url":"${url}"`));
+    return JSON.parse(line!) as { traceId?: string; reqId: string };
+  }
+
+  it("should export one request's span tree under the caller's traceparent, and log its trace id", async () => {
+    const { server, key, resolved } = await start('on', {
+      OTEL_EXPORTER_OTLP_ENDPOINT: endpoint,
+      OTEL_BSP_SCHEDULE_DELAY: '50',
+      OTEL_SERVICE_NAME: 'petstore-under-test',
+    });
+    try {
+      const res = await fetch(`${server.url}/v1/inventory/4`, {
+        headers: {
+          authorization: `Bearer ${key}`,
+          traceparent: `00-${INCOMING_TRACE}-${INCOMING_SPAN}-01`,
+        },
+      });
+      expect(res.status).toBe(200);
+      const inTrace = (spans: ReceivedSpan[]) => spans.filter((s) => s.traceId === INCOMING_TRACE);
+      await receiver.until((spans) => {
+        const mine = inTrace(spans);
+        return (
+          mine.some((s) => s.kind === SPAN_KIND.server) &&
+          mine.some((s) => s.name.startsWith('request handler')) &&
+          mine.some((s) => s.scope === '@opentelemetry/instrumentation-typeorm')
+        );
+      });
+      const spans = inTrace(receiver.spans);
+      const serverSpan = spans.find((s) => s.kind === SPAN_KIND.server)!;
+      expect(serverSpan).toMatchObject({
+        scope: '@opentelemetry/instrumentation-http',
+        name: 'GET /v1/inventory/:petId',
+        parentSpanId: INCOMING_SPAN,
+      });
+      expect(serverSpan.attributes['http.route']).toBe('/v1/inventory/:petId');
+
+      const handler = spans.find((s) => s.name.startsWith('request handler'))!;
+      expect(handler.scope).toBe('@opentelemetry/instrumentation-express');
+      expect(ancestors(spans, handler)).toContainEqual(serverSpan);
+
+      // The key's lookup: SQLite's queries show as TypeORM's.
+      const query = spans.find((s) => s.scope === '@opentelemetry/instrumentation-typeorm')!;
+      expect(query.kind).toBe(SPAN_KIND.client);
+      expect(query.attributes).toMatchObject({
+        'db.system.name': 'better-sqlite3',
+        'db.collection.name': 'api_keys',
+      });
+      expect(ancestors(spans, query).map((s) => s.spanId)).toEqual(
+        expect.arrayContaining([handler.spanId, serverSpan.spanId]),
+      );
+
+      expect(receiver.resources).toContainEqual(
+        expect.objectContaining({
+          'service.name': 'petstore-under-test',
+          'service.version': '1.0.0',
+        }),
+      );
+      // The request line is written at the latest when the server stops.
+      await server.stop();
+      expect(requestLine(server, '/v1/inventory/4').traceId).toBe(INCOMING_TRACE);
+      expect(resolved()).toContain('/node_modules/@opentelemetry/sdk-trace-node/');
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('should export the spans it still holds when it shuts down', async () => {
+    const { server, key } = await start('flush', {
+      OTEL_EXPORTER_OTLP_ENDPOINT: endpoint,
+      // Far longer than the test: only the shutdown can send them.
+      OTEL_BSP_SCHEDULE_DELAY: '600000',
+    });
+    const trace = 'a'.repeat(32);
+    try {
+      const res = await fetch(`${server.url}/v1/rate_limit`, {
+        headers: {
+          authorization: `Bearer ${key}`,
+          traceparent: `00-${trace}-${'b'.repeat(16)}-01`,
+        },
+      });
+      expect(res.status).toBe(200);
+    } finally {
+      await server.stop();
+    }
+    expect(
+      receiver.spans.filter((s) => s.traceId === trace && s.kind === SPAN_KIND.server),
+    ).toHaveLength(1);
+  });
+
+  it('should load nothing of OpenTelemetry and log no trace id without an endpoint', async () => {
+    const { server, key, resolved } = await start('off', {});
+    try {
+      const res = await fetch(`${server.url}/v1/inventory/4`, {
+        headers: {
+          authorization: `Bearer ${key}`,
+          traceparent: `00-${INCOMING_TRACE}-${INCOMING_SPAN}-01`,
+        },
+      });
+      expect(res.status).toBe(200);
+      await server.stop();
+      expect(requestLine(server, '/v1/inventory/4')).not.toHaveProperty('traceId');
+      const modules = resolved();
+      expect(modules).toContain('/dist/server.js');
+      expect(modules).not.toMatch(
+        /@opentelemetry|import-in-the-middle|\/dist\/tracing\/tracing\.js/,
+      );
+    } finally {
+      await server.stop();
+    }
+  });
+});
