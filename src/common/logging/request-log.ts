@@ -9,8 +9,6 @@ import { requestId } from './request-id.js';
 
 type LoggedRequest = Request & IdentifiedRequest;
 
-export const REQUEST_LOG_FIELDS: readonly PropertyKey[] = ['id'];
-
 /** Where the logger writes its lines (LogOutput). */
 export interface LineOutput {
   writeRequestLine(line: string): void;
