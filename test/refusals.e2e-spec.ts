@@ -254,6 +254,21 @@ describe('requests the HTTP layer refuses (e2e)', () => {
       expect(reply.ended).toBe(true);
     });
 
+    it('should refuse a broken chunk that arrives before the limiter has counted the request with 400 and the rate-limit headers', async () => {
+      // A key not yet in the key cache: the limiter waits on its lookup while the parser, in the
+      // same read, meets the broken chunk (on PostgreSQL, in the integration run, the lookup is
+      // I/O; SQLite answers it at once). The 400 waits for the body read, after the limiter.
+      const fresh = await t.createKey({ plan: 'enterprise', perMinute: 1e9, perDay: 1e9 });
+      const reply = await exchange(port, [
+        patchHead({ 'Transfer-Encoding': 'chunked' }).replace(key, fresh) + '5\r\n{"qua\r\nzz\r\n',
+      ]);
+      expectErrorAnswer(reply, 'validation_failed');
+      for (const name of RATE_LIMIT_HEADERS) expect(reply.headers[name]).toBeDefined();
+      expect(reply.headers.connection).toBe('close');
+      expect(reply.ended).toBe(true);
+      expect(await quantityOfPet1()).toBe(5);
+    });
+
     it('should answer headers over the limit with 431 headers_too_large', async () => {
       const reply = await exchange(port, [
         `GET /v1/inventory HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${key}\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
