@@ -50,7 +50,7 @@ async function bootstrap(config: AppConfig): Promise<void> {
   const app = configureApp(
     await NestFactory.create<NestExpressApplication>(
       AppModule.forRoot(config),
-      new ApiExpressAdapter(),
+      new ApiExpressAdapter(config.http.timeouts),
       { ...APP_OPTIONS, abortOnError: false, autoFlushLogs: false },
     ),
     config,

@@ -88,11 +88,11 @@ describe('ApiExpressAdapter (e2e)', () => {
   });
 
   it('should refuse the server options it does not serve', () => {
-    expect(() => new ApiExpressAdapter().initHttpServer({ httpsOptions: {} })).toThrow(
-      /plain HTTP/,
-    );
-    expect(() => new ApiExpressAdapter().initHttpServer({ forceCloseConnections: true })).toThrow(
-      /plain HTTP/,
-    );
+    expect(() =>
+      new ApiExpressAdapter(t.config.http.timeouts).initHttpServer({ httpsOptions: {} }),
+    ).toThrow(/plain HTTP/);
+    expect(() =>
+      new ApiExpressAdapter(t.config.http.timeouts).initHttpServer({ forceCloseConnections: true }),
+    ).toThrow(/plain HTTP/);
   });
 });

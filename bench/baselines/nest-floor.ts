@@ -60,9 +60,14 @@ class FloorModule {}
 async function adapter(): Promise<AbstractHttpAdapter | undefined> {
   if (process.env.BENCH_FLOOR_ADAPTER !== 'api') return undefined;
   const built = (await import(new URL('../../platform/http/index.js', import.meta.url).href)) as {
-    ApiExpressAdapter: new () => AbstractHttpAdapter;
+    ApiExpressAdapter: new (timeouts: {
+      headersMs: number;
+      requestMs: number;
+      keepAliveMs: number;
+    }) => AbstractHttpAdapter;
   };
-  return new built.ApiExpressAdapter();
+  // The service's default timeouts.
+  return new built.ApiExpressAdapter({ headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000 });
 }
 
 const httpAdapter = await adapter();

@@ -15,7 +15,7 @@ export async function exportOpenApiDocument(): Promise<OpenAPIObject> {
   const app = configureApp(
     await NestFactory.create<NestExpressApplication>(
       AppModule.forRoot(config),
-      new ApiExpressAdapter(),
+      new ApiExpressAdapter(config.http.timeouts),
       { ...APP_OPTIONS, logger: false },
     ),
     config,

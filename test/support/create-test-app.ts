@@ -42,7 +42,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   }).compile();
   const app = configureApp(
     moduleRef.createNestApplication<NestExpressApplication>(
-      new ApiExpressAdapter(),
+      new ApiExpressAdapter(config.http.timeouts),
       APP_OPTIONS,
     ),
     config,

@@ -2,7 +2,9 @@ import { createServer } from 'node:http';
 import type { NestApplicationOptions } from '@nestjs/common';
 import { ExpressAdapter } from '@nestjs/platform-express';
 import type { Express } from 'express';
+import type { ServerTimeouts } from '../../config/app-config.js';
 import { admitRequest, closeUnreadBodies } from './connections.js';
+import { serverTimeouts } from './security.js';
 
 /**
  * Nest's Express adapter on an `http.Server` of its own: responses close in stages when their
@@ -11,6 +13,10 @@ import { admitRequest, closeUnreadBodies } from './connections.js';
  * drains connections itself.
  */
 export class ApiExpressAdapter extends ExpressAdapter {
+  constructor(private readonly timeouts: ServerTimeouts) {
+    super();
+  }
+
   override initHttpServer(options: NestApplicationOptions): void {
     if (options.httpsOptions || options.forceCloseConnections || options.return503OnClosing) {
       throw new Error(
@@ -19,7 +25,7 @@ export class ApiExpressAdapter extends ExpressAdapter {
     }
     const app = this.getInstance<Express>();
     closeUnreadBodies(app);
-    this.httpServer = createServer((req, res) => {
+    this.httpServer = createServer(serverTimeouts(this.timeouts), (req, res) => {
       if (admitRequest(req, res)) app(req, res);
     });
   }
