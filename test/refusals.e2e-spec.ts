@@ -500,6 +500,7 @@ describe('a body the service does not read (e2e)', () => {
       429,
     ],
     ['a PATCH outside /v1', async () => head('PATCH /nowhere'), 404],
+    ['a GET of a file under /docs with a body', async () => head('GET /docs/swagger-ui.css'), 200],
     [
       'a GET with a body',
       async () =>

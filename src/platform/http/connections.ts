@@ -32,6 +32,9 @@ export function connectionOf(socket: Socket): Connection {
   return connection;
 }
 
+/** The methods whose body the service reads (JsonBodyGuard); any other body goes unread. */
+export const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
+
 export function hasBody(req: IncomingMessage): boolean {
   const length = req.headers['content-length'];
   return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
@@ -53,7 +56,12 @@ export function admitRequest(req: IncomingMessage, res: ServerResponse): boolean
   connection.open += 1;
   res.once('close', () => (connection.open -= 1));
   // RFC 9112 §6.1: an HTTP/1.0 message with Transfer-Encoding has faulty framing; close after it.
-  if (req.httpVersion === '1.0' && req.headers['transfer-encoding'] !== undefined) {
+  // A body on a method that takes none is never read; said up front, as a streamed answer (a
+  // file under /docs) sends its headers before `end`.
+  if (
+    (req.httpVersion === '1.0' && req.headers['transfer-encoding'] !== undefined) ||
+    (hasBody(req) && !METHODS_WITH_BODY.has(req.method!))
+  ) {
     res.setHeader('Connection', 'close');
   }
   return true;
@@ -126,18 +134,22 @@ function end(this: ServerResponse, chunk?: unknown, encoding?: unknown, cb?: unk
     return this;
   }
   const socket = this.socket;
-  if (this.headersSent || socket === null || !closesAfterAnswer(this, socket)) {
+  // A streamed answer of unknown length is complete only once `end` has written its last chunk.
+  const chunkedStream = this.headersSent && !this.hasHeader('Content-Length');
+  if (socket === null || chunkedStream || !closesAfterAnswer(this, socket)) {
     return nodeEnd.call(this, chunk, charset as BufferEncoding, callback);
   }
   closing.add(this);
-  this.setHeader('Connection', 'close');
   const withBody = this.req.method !== 'HEAD' && !NO_BODY_STATUS.has(this.statusCode);
-  // The answer must be complete before the half-close: its length, not chunked encoding's end.
   const bytes =
     chunk === undefined || chunk === null
       ? 0
       : Buffer.byteLength(chunk as string | Buffer, charset);
-  if (withBody && !this.hasHeader('Content-Length')) this.setHeader('Content-Length', bytes);
+  if (!this.headersSent) {
+    this.setHeader('Connection', 'close');
+    // The answer must be complete before the half-close: its length, not chunked encoding's end.
+    if (withBody && !this.hasHeader('Content-Length')) this.setHeader('Content-Length', bytes);
+  }
   if (withBody && bytes > 0) nodeWrite.call(this, chunk, charset as BufferEncoding, undefined);
   else this.flushHeaders();
   lingerThenClose(socket, this.req, () => nodeEnd.call(this, undefined, 'utf8', callback));

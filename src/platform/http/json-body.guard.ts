@@ -3,14 +3,13 @@ import * as zlib from 'node:zlib';
 import type { Request, RequestHandler, Response } from 'express';
 import { json } from 'express';
 import { ApiError, refusal } from '../../common/errors/api-error.js';
-import { closeAfterAnswer, hasBody } from './connections.js';
+import { closeAfterAnswer, hasBody, METHODS_WITH_BODY } from './connections.js';
 import { REQUEST_TIMEOUT_MESSAGE, watchBodyRead } from './refusals.js';
 
 export const BODY_LIMIT_BYTES = 16 * 1024;
 /** Deeper JSON would overflow the stack of recursive consumers such as class-transformer. */
 export const BODY_MAX_DEPTH = 32;
 const JSON_MEDIA_TYPES = new Set(['application/json', 'application/merge-patch+json']);
-const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 const CHARSET = /;\s*charset\s*=\s*"?([^";\s]*)/i;
 /** What body-parser decodes: zstd only where this Node's zlib has it (22.15 and later). */
 const DECODED_ENCODINGS = new Set([
