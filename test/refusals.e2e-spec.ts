@@ -529,6 +529,17 @@ describe('a body the service does not read (e2e)', () => {
     },
   );
 
+  it('should answer a request line the parser refuses once, then take in no more than the bound', async () => {
+    const sent = 'GET /v1/inventory HTTP/9\r\nHost: x\r\n\r\n';
+    const reply = await flood(server, port, sent);
+    expect(statusLines(reply.received)).toEqual(['HTTP/1.1 400 ']);
+    expect(parseAnswer(reply.received).headers.connection).toBe('close');
+    expect(reply.ended).toBe(true);
+    expect(reply.serverRead).toBeLessThanOrEqual(
+      sent.length + SOCKET_READ_BYTES + DISCARD_LIMIT_BYTES + 2 * SOCKET_READ_BYTES,
+    );
+  });
+
   it.each(cases)(
     'should give %s that stops sending one answer and nothing after it',
     async (_name, build, status) => {
