@@ -12,7 +12,7 @@ interface Connection {
   latest?: ServerResponse;
   /** Responses begun and not yet closed (more than one when requests are pipelined). */
   open: number;
-  /** Answered for the last time: closing in stages, nothing more is read as a request. */
+  /** Answered for the last time: closing in stages; no request that follows runs. */
   lingering: boolean;
   /** Bytes after the in-flight request were refused: its answer is the connection's last. */
   closeAfterAnswer: boolean;
