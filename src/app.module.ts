@@ -10,9 +10,7 @@ import {
   FAILURE_OBSERVERS,
   type FailureObserver,
 } from './common/errors/all-exceptions.filter.js';
-import { AUTH_REQUEST_FIELDS } from './auth/request-fields.js';
 import { LoggingModule } from './common/logging/logging.module.js';
-import { REQUEST_LOG_FIELDS } from './common/logging/request-log.js';
 import { ApiValidationPipe } from './common/pipes/validation.pipe.js';
 import { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
@@ -26,19 +24,11 @@ import { OrdersModule } from './orders/orders.module.js';
 import { PetsModule } from './pets/pets.module.js';
 import { NotFoundModule } from './not-found/not-found.module.js';
 import { JsonBodyGuard, RequestObserversModule } from './platform/http/index.js';
-import { RATE_LIMIT_REQUEST_FIELDS, RateLimitGuard } from './rate-limit/rate-limit.guard.js';
+import { RateLimitGuard } from './rate-limit/rate-limit.guard.js';
 import { RateLimitStatusModule } from './rate-limit/rate-limit-status.module.js';
 import { RateLimitModule } from './rate-limit/rate-limit.module.js';
 import { RootModule } from './root/root.module.js';
 import { SeedModule } from './seed/seed.module.js';
-
-// Declared up front by ApiExpressAdapter so every request keeps one hidden class;
-// test/http-adapter.e2e-spec.ts fails on a field set but missing here.
-export const REQUEST_FIELDS: readonly PropertyKey[] = [
-  ...REQUEST_LOG_FIELDS,
-  ...AUTH_REQUEST_FIELDS,
-  ...RATE_LIMIT_REQUEST_FIELDS,
-];
 
 const API_V1_MODULES = [
   InventoryModule,

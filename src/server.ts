@@ -5,7 +5,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from 'nestjs-pino';
 import type { Logger as PinoLogger } from 'pino';
-import { AppModule, REQUEST_FIELDS } from './app.module.js';
+import { AppModule } from './app.module.js';
 import { StartupError } from './common/errors/startup-error.js';
 import { createLogger, ROOT_LOGGER } from './common/logging/logging.module.js';
 import { ApiKeysService } from './auth/api-keys.service.js';
@@ -55,7 +55,7 @@ async function bootstrap(config: AppConfig): Promise<void> {
   const app = configureApp(
     await NestFactory.create<NestExpressApplication>(
       AppModule.forRoot(config),
-      new ApiExpressAdapter(REQUEST_FIELDS),
+      new ApiExpressAdapter(config.http.timeouts),
       { ...APP_OPTIONS, abortOnError: false, autoFlushLogs: false },
     ),
     config,

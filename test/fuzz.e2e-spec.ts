@@ -423,6 +423,10 @@ const bodyArb: fc.Arbitrary<string | undefined> = fc.oneof(
   fc
     .integer({ min: 0, max: 200 })
     .map((extra) => `{"quantity":8}${' '.repeat(BODY_LIMIT - 14 + extra)}`),
+  // Far over it: the 413 must arrive before the server closes, never a reset in its place.
+  fc
+    .integer({ min: 100 * 1024, max: 2 * 1024 * 1024 })
+    .map((size) => `{"quantity":1,"pad":"${'x'.repeat(size)}"}`),
   fc.constant(undefined),
 );
 

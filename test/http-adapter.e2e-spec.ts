@@ -1,101 +1,98 @@
-import { createServer } from 'node:http';
-import { Socket } from 'node:net';
-import request from 'supertest';
+import { connect, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REQUEST_FIELDS } from '../src/app.module.js';
-import { ApiExpressAdapter, ApiResponse } from '../src/platform/http/http-adapter.js';
-import { RequestObservers } from '../src/platform/http/index.js';
+import { ApiExpressAdapter } from '../src/platform/http/index.js';
 import { createTestApp, type TestApp } from './support/create-test-app.js';
 
-/** Set only on a request refused by a pipe, under a name private to Nest. */
-const UNDECLARED = new Set(['Symbol(nestjs:rejected-by-pipes)']);
-
-/** The tests' response checker (support/openapi-responses.ts) wraps these on each response. */
-const TEST_ONLY = new Set(['write', 'end']);
-
-const layout = (value: object) =>
-  Reflect.ownKeys(value)
-    .map(String)
-    .filter((name) => !UNDECLARED.has(name) && !TEST_ONLY.has(name));
-
-/** The properties, in order, of a request and response as Node's server hands them to an application. */
-async function bareExchange(): Promise<{ request: string[]; response: string[] }> {
-  let done: (value: { request: string[]; response: string[] }) => void;
-  const result = new Promise<{ request: string[]; response: string[] }>(
-    (resolve) => (done = resolve),
-  );
-  const server = createServer(
-    {
-      IncomingMessage: new ApiExpressAdapter(REQUEST_FIELDS).ApiRequest,
-      ServerResponse: ApiResponse,
-    },
-    (req, res) => {
-      done({ request: layout(req), response: layout(res) });
-      res.end('{}');
-    },
-  );
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  try {
-    await request(server).get('/').expect(200);
-  } finally {
-    await new Promise((resolve) => server.close(resolve));
-  }
-  return result;
+interface Exchange {
+  /** Everything the server sent before it closed its side, or before the client stopped waiting. */
+  received: string;
+  /** The server closed its side after answering. */
+  closed: boolean;
 }
 
-describe('ApiExpressAdapter', () => {
+/**
+ * Sends `bytes` and reads until the server closes its side; or, with `untilAnswers`, until that
+ * many answers have arrived (the server keeps the connection open).
+ */
+function exchange(port: number, bytes: string, untilAnswers?: number): Promise<Exchange> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    let received = '';
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk: string) => {
+      received += chunk;
+      const answers = received.match(/HTTP\/1\.1 \d{3} [^\r]*\r\n[\s\S]*?\r\n\r\n\{[^}]*\}/g);
+      if (untilAnswers !== undefined && (answers?.length ?? 0) >= untilAnswers) {
+        socket.destroy();
+        resolve({ received, closed: false });
+      }
+    });
+    socket.on('end', () => {
+      socket.destroy();
+      resolve({ received, closed: true });
+    });
+    socket.on('error', reject);
+    socket.write(bytes);
+  });
+}
+
+const header = (received: string, name: string) =>
+  new RegExp(`\r\n${name}: ([^\r]*)\r\n`, 'i').exec(received)?.[1];
+
+describe('ApiExpressAdapter (e2e)', () => {
   let t: TestApp;
+  let port: number;
   let key: string;
-  const seen: { request: string[]; response: string[] }[] = [];
-  let built: { request: string[]; response: string[] };
 
   beforeAll(async () => {
     t = await createTestApp();
-    key = await t.createKey({ plan: 'free' });
+    key = await t.createKey({ plan: 'enterprise', perMinute: 1e9, perDay: 1e9 });
     await t.seed([{ petId: 1n, name: 'Rex', quantity: 3, status: 'available' }]);
-    // As Node's server hands them over: anything set on them later must have been declared.
-    built = await bareExchange();
-    t.app.get(RequestObservers).add({
-      finished(req, res) {
-        seen.push({ request: layout(req), response: layout(res) });
-      },
-    });
+    await t.app.listen(0, '127.0.0.1');
+    port = (t.app.getHttpServer().address() as AddressInfo).port;
   });
 
   afterAll(async () => {
     await t.close();
   });
 
-  it('should end every request and response with the properties, in the order, they were built with', async () => {
-    const auth = { Authorization: `Bearer ${key}` };
-    await request(t.server).get('/v1/inventory').set(auth).expect(200);
-    await request(t.server).patch('/v1/inventory/1').set(auth).send({ quantity: 4 }).expect(200);
-    await request(t.server)
-      .patch('/v1/inventory/1')
-      .set(auth)
-      .send({ quantity: 'four' })
-      .expect(400);
-    await request(t.server).get('/v1/pets/1').set(auth).expect(200);
-    await request(t.server).get('/v1/inventory').expect(401);
-    await request(t.server).get('/v1/nothing').set(auth).expect(404);
-    await request(t.server).get('/health').expect(200);
+  const patch = (version: string, framing: string, body: string) =>
+    `PATCH /v1/inventory/1 HTTP/${version}\r\nHost: x\r\nAuthorization: Bearer ${key}\r\n` +
+    `Content-Type: application/json\r\nConnection: keep-alive\r\n${framing}\r\n${body}`;
 
-    expect(seen).toHaveLength(7);
-    for (const exchange of seen) expect(exchange).toEqual(built);
+  it('should close the connection after an HTTP/1.0 request with Transfer-Encoding (RFC 9112 §6.1)', async () => {
+    const reply = await exchange(
+      port,
+      patch('1.0', 'Transfer-Encoding: chunked\r\n', 'f\r\n{"quantity": 4}\r\n0\r\n\r\n'),
+    );
+    expect(reply.received).toMatch(/^HTTP\/1\.1 200 /);
+    expect(header(reply.received, 'Connection')).toBe('close');
+    expect(reply.closed).toBe(true);
   });
 
-  it('should hand a response the options Node gives its constructor', () => {
-    const req = new new ApiExpressAdapter([]).ApiRequest(new Socket());
-    expect(new ApiResponse(req, { highWaterMark: 1234 }).writableHighWaterMark).toBe(1234);
-    expect(new ApiResponse(req).statusCode).toBe(200);
+  it('should keep an HTTP/1.0 connection the client asks to keep when the body has a length', async () => {
+    const reply = await exchange(
+      port,
+      patch('1.0', 'Content-Length: 15\r\n', '{"quantity": 5}'),
+      1,
+    );
+    expect(reply.received).toMatch(/^HTTP\/1\.1 200 /);
+    expect(header(reply.received, 'Connection')).toBe('keep-alive');
+  });
+
+  it('should keep a connection whose request body was read', async () => {
+    const one = patch('1.1', 'Content-Length: 15\r\n', '{"quantity": 6}');
+    const reply = await exchange(port, one + one, 2);
+    expect(reply.received.match(/HTTP\/1\.1 200 /g)).toHaveLength(2);
+    expect(header(reply.received, 'Connection')).toBe('keep-alive');
   });
 
   it('should refuse the server options it does not serve', () => {
-    expect(() => new ApiExpressAdapter([]).initHttpServer({ httpsOptions: {} })).toThrow(
-      /plain HTTP/,
-    );
-    expect(() => new ApiExpressAdapter([]).initHttpServer({ forceCloseConnections: true })).toThrow(
-      /plain HTTP/,
-    );
+    expect(() =>
+      new ApiExpressAdapter(t.config.http.timeouts).initHttpServer({ httpsOptions: {} }),
+    ).toThrow(/plain HTTP/);
+    expect(() =>
+      new ApiExpressAdapter(t.config.http.timeouts).initHttpServer({ forceCloseConnections: true }),
+    ).toThrow(/plain HTTP/);
   });
 });

@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import * as zlib from 'node:zlib';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
@@ -5,6 +6,7 @@ import fc from 'fast-check';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ERROR_STATUS } from '../src/common/errors/error-code.js';
+import { DISCARD_LIMIT_BYTES } from '../src/platform/http/connections.js';
 import { createTestApp, type TestApp } from './support/create-test-app.js';
 
 /*
@@ -252,6 +254,21 @@ describe('requests the HTTP layer refuses (e2e)', () => {
       expect(reply.ended).toBe(true);
     });
 
+    it('should refuse a broken chunk that arrives before the limiter has counted the request with 400 and the rate-limit headers', async () => {
+      // A key not yet in the key cache: the limiter waits on its lookup while the parser, in the
+      // same read, meets the broken chunk (on PostgreSQL, in the integration run, the lookup is
+      // I/O; SQLite answers it at once). The 400 waits for the body read, after the limiter.
+      const fresh = await t.createKey({ plan: 'enterprise', perMinute: 1e9, perDay: 1e9 });
+      const reply = await exchange(port, [
+        patchHead({ 'Transfer-Encoding': 'chunked' }).replace(key, fresh) + '5\r\n{"qua\r\nzz\r\n',
+      ]);
+      expectErrorAnswer(reply, 'validation_failed');
+      for (const name of RATE_LIMIT_HEADERS) expect(reply.headers[name]).toBeDefined();
+      expect(reply.headers.connection).toBe('close');
+      expect(reply.ended).toBe(true);
+      expect(await quantityOfPet1()).toBe(5);
+    });
+
     it('should answer headers over the limit with 431 headers_too_large', async () => {
       const reply = await exchange(port, [
         `GET /v1/inventory HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${key}\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
@@ -363,6 +380,177 @@ describe('requests the HTTP layer refuses (e2e)', () => {
 });
 
 // ---------------------------------------------------------------------------------------------
+
+/** How Node reads a socket: at most this many bytes a read. */
+const SOCKET_READ_BYTES = 64 * 1024;
+
+interface Flood {
+  /** Everything the server sent, in order. */
+  received: string;
+  /** The server closed its side (FIN) after answering. */
+  ended: boolean;
+  /** The bytes the server read from this connection, head and body, counted once it closed. */
+  serverRead: number;
+}
+
+/** The answers in `text`: one status line each (the Error bodies are JSON). */
+const statusLines = (text: string) => text.match(/HTTP\/1\.1 \d{3} /g) ?? [];
+
+/**
+ * A client that sends `head` and then a body without end, as fast as the server takes it, while
+ * reading; or, with `stopAfter`, that many bytes of it and then nothing, holding the connection
+ * open. Resolves once the server has closed the connection.
+ */
+function flood(
+  server: Server,
+  port: number,
+  head: string,
+  { stopAfter }: { stopAfter?: number } = {},
+): Promise<Flood> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    const received: Buffer[] = [];
+    let ended = false;
+    let serverSide: Socket | undefined;
+    const onConnection = (accepted: Socket) => {
+      if (accepted.remotePort === socket.localPort) serverSide = accepted;
+    };
+    server.on('connection', onConnection);
+    socket.on('data', (chunk: Buffer) => received.push(chunk));
+    socket.on('end', () => (ended = true));
+    // The server ends the linger with a reset while this client is still writing.
+    socket.on('error', () => undefined);
+    socket.on('close', () => {
+      server.off('connection', onConnection);
+      const result = () =>
+        resolve({
+          received: Buffer.concat(received).toString('latin1'),
+          ended,
+          serverRead: serverSide!.bytesRead,
+        });
+      if (serverSide!.destroyed) result();
+      else serverSide!.once('close', result);
+    });
+    socket.once('connect', () => {
+      socket.write(head);
+      if (stopAfter !== undefined) {
+        socket.write(Buffer.alloc(stopAfter, 0x20));
+        return;
+      }
+      const piece = Buffer.alloc(256 * 1024, 0x20);
+      const pump = () => {
+        while (!socket.destroyed && socket.write(piece));
+        if (!socket.destroyed) socket.once('drain', pump);
+      };
+      pump();
+    });
+  });
+}
+
+describe('a body the service does not read (e2e)', () => {
+  let t: TestApp;
+  let port: number;
+  let server: Server;
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      HTTP_HEADERS_TIMEOUT_MS: '500',
+      HTTP_REQUEST_TIMEOUT_MS: '1000',
+      RATE_LIMIT_BAN_THRESHOLD: '1',
+    });
+    await t.app.listen(0, '127.0.0.1');
+    server = t.app.getHttpServer();
+    port = (server.address() as AddressInfo).port;
+    await t.seed([{ petId: 1n, name: 'Rex', status: 'available', quantity: 5 }]);
+  });
+  afterAll(() => t.close());
+
+  const head = (line: string, headers: Record<string, string> = {}) =>
+    `${line} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n` +
+    'Content-Length: 50000000000\r\n' +
+    Object.entries(headers)
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('') +
+    '\r\n';
+
+  const bannedKey = async () => {
+    const key = await t.createKey({ plan: 'free', perMinute: 1 });
+    for (let i = 0; i < 5; i++) {
+      const res = await request(t.server)
+        .get('/v1/inventory')
+        .set('Authorization', `Bearer ${key}`);
+      if (res.body.code === 'api_key_banned') return key;
+    }
+    throw new Error('never banned');
+  };
+
+  const cases: [string, () => Promise<string>, number][] = [
+    ['a PATCH without a key', async () => head('PATCH /v1/inventory/1'), 401],
+    [
+      'a PATCH with a read key',
+      async () =>
+        head('PATCH /v1/inventory/1', {
+          Authorization: `Bearer ${await t.createKey({ plan: 'free', scope: 'read' })}`,
+        }),
+      403,
+    ],
+    [
+      'a PATCH with a banned key',
+      async () => head('PATCH /v1/inventory/1', { Authorization: `Bearer ${await bannedKey()}` }),
+      429,
+    ],
+    ['a PATCH outside /v1', async () => head('PATCH /nowhere'), 404],
+    ['a GET of a file under /docs with a body', async () => head('GET /docs/swagger-ui.css'), 200],
+    [
+      'a GET with a body',
+      async () =>
+        head('GET /v1/inventory', {
+          Authorization: `Bearer ${await t.createKey({ plan: 'free' })}`,
+        }),
+      200,
+    ],
+  ];
+
+  it.each(cases)(
+    'should answer %s and its endless body once, then take in no more than the bound',
+    async (_name, build, status) => {
+      const sent = await build();
+      const reply = await flood(server, port, sent);
+      const answers = statusLines(reply.received);
+      expect(answers).toEqual([`HTTP/1.1 ${status} `]);
+      expect(parseAnswer(reply.received).headers.connection).toBe('close');
+      // The answer came, then the server's FIN: not a reset in its place.
+      expect(reply.ended).toBe(true);
+      // Before the answer: what Node reads while the request waits (its buffer and one read).
+      // After it: the discard bound, passed by at most one read, and one read held unread.
+      expect(reply.serverRead).toBeLessThanOrEqual(
+        sent.length + 16 * 1024 + SOCKET_READ_BYTES + DISCARD_LIMIT_BYTES + 2 * SOCKET_READ_BYTES,
+      );
+    },
+  );
+
+  it('should answer a request line the parser refuses once, then take in no more than the bound', async () => {
+    const sent = 'GET /v1/inventory HTTP/9\r\nHost: x\r\n\r\n';
+    const reply = await flood(server, port, sent);
+    expect(statusLines(reply.received)).toEqual(['HTTP/1.1 400 ']);
+    expect(parseAnswer(reply.received).headers.connection).toBe('close');
+    expect(reply.ended).toBe(true);
+    expect(reply.serverRead).toBeLessThanOrEqual(
+      sent.length + SOCKET_READ_BYTES + DISCARD_LIMIT_BYTES + 2 * SOCKET_READ_BYTES,
+    );
+  });
+
+  it.each(cases)(
+    'should give %s that stops sending one answer and nothing after it',
+    async (_name, build, status) => {
+      // The body stops short of its length: the request stays open past HTTP_REQUEST_TIMEOUT_MS
+      // unless the connection closes first, and a request timeout must not answer it again.
+      const reply = await flood(server, port, await build(), { stopAfter: 1024 });
+      expect(statusLines(reply.received)).toEqual([`HTTP/1.1 ${status} `]);
+      expect(reply.ended).toBe(true);
+    },
+  );
+});
 
 describe('fuzzing what the HTTP layer refuses (e2e)', () => {
   let t: TestApp;

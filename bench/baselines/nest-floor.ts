@@ -54,15 +54,20 @@ class FloorController {
 class FloorModule {}
 
 /**
- * BENCH_FLOOR_ADAPTER=api: the same floor on the service's HTTP adapter (its request and
- * response classes), to show what the adapter alone is worth. Loaded from the service's build.
+ * BENCH_FLOOR_ADAPTER=api: the same floor on the service's HTTP adapter (its response class
+ * and request admission), to show what the adapter alone costs. Loaded from the service's build.
  */
 async function adapter(): Promise<AbstractHttpAdapter | undefined> {
   if (process.env.BENCH_FLOOR_ADAPTER !== 'api') return undefined;
   const built = (await import(new URL('../../platform/http/index.js', import.meta.url).href)) as {
-    ApiExpressAdapter: new (requestFields: readonly PropertyKey[]) => AbstractHttpAdapter;
+    ApiExpressAdapter: new (timeouts: {
+      headersMs: number;
+      requestMs: number;
+      keepAliveMs: number;
+    }) => AbstractHttpAdapter;
   };
-  return new built.ApiExpressAdapter([]);
+  // The service's default timeouts.
+  return new built.ApiExpressAdapter({ headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000 });
 }
 
 const httpAdapter = await adapter();

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { Registry } from 'prom-client';
 import { AppConfig } from '../config/app-config.js';
-import { applyServerTimeouts } from '../platform/http/index.js';
+import { serverTimeouts } from '../platform/http/index.js';
 import { MetricsService } from './metrics.service.js';
 
 function sendError(res: ServerResponse, status: 404 | 500, code: string, message: string): void {
@@ -32,8 +32,10 @@ export class MetricsServer implements OnApplicationBootstrap, OnApplicationShutd
   async onApplicationBootstrap(): Promise<void> {
     const { port } = this.config.metrics;
     if (!this.config.metrics.enabled || port === undefined) return;
-    const server = createServer((req, res) => void this.handle(req, res));
-    applyServerTimeouts(server, this.config.http.timeouts);
+    const server = createServer(
+      serverTimeouts(this.config.http.timeouts),
+      (req, res) => void this.handle(req, res),
+    );
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(port, this.config.metrics.host, () => {

@@ -53,7 +53,7 @@ export interface ErrorResponseDoc {
 export const ERROR_RESPONSES: Record<number, ErrorResponseDoc> = {
   400: {
     description:
-      'The request is malformed: `Authorization` is sent more than once, or the HTTP layer cannot parse the request',
+      'The request is malformed: `Authorization` is sent more than once, or its chunked body is broken',
     examples: {
       duplicate_authorization: { message: 'Authorization must be sent once' },
     },

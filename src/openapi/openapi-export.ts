@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { OpenAPIObject } from '@nestjs/swagger';
-import { AppModule, REQUEST_FIELDS } from '../app.module.js';
+import { AppModule } from '../app.module.js';
 import { ApiExpressAdapter } from '../platform/http/index.js';
 import { loadConfig } from '../config/app-config.js';
 import { APP_OPTIONS, configureApp } from '../configure-app.js';
@@ -15,7 +15,7 @@ export async function exportOpenApiDocument(): Promise<OpenAPIObject> {
   const app = configureApp(
     await NestFactory.create<NestExpressApplication>(
       AppModule.forRoot(config),
-      new ApiExpressAdapter(REQUEST_FIELDS),
+      new ApiExpressAdapter(config.http.timeouts),
       { ...APP_OPTIONS, logger: false },
     ),
     config,

@@ -65,7 +65,8 @@ date). Deprecated operations answer with \`Deprecation\`, \`Sunset\` and \`Link\
 **Errors.** Every error has the body \`{code, message, status}\`, where \`status\` repeats the HTTP status.
 A request the HTTP layer cannot read (a malformed request line or header, headers over 16 KiB, headers
 sent too slowly) reaches no operation: it is answered 400, 431 or 408 with that body and \`X-Request-Id\`
-only, and the connection is closed.
+only, never the rate-limit headers, and the connection is closed. Every 400 an operation answers, a
+broken chunked body included, comes after the rate limiter and carries its headers.
 
 **Identifiers** are 64-bit integers written as exact JSON numbers; parse them with a big-integer aware
 JSON reader when they may exceed 2^53.`;

@@ -29,7 +29,6 @@ import { RateLimitStorage, RateLimitStoreUnavailableError } from './storage/rate
 import { IS_UNCOUNTED } from './uncounted.decorator.js';
 
 export type MeteredRequest = IdentifiedRequest & { rateLimit?: RateLimitOutcome };
-export const RATE_LIMIT_REQUEST_FIELDS: readonly PropertyKey[] = ['rateLimit'];
 
 const uncountedRoutes = new WeakMap<object, boolean>();
 

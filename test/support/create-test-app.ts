@@ -1,7 +1,7 @@
 import { Test } from '@nestjs/testing';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DataSource } from 'typeorm';
-import { AppModule, REQUEST_FIELDS } from '../../src/app.module.js';
+import { AppModule } from '../../src/app.module.js';
 import { ApiKeysService, type CreateKeyInput } from '../../src/auth/api-keys.service.js';
 import { AppConfig, loadConfig } from '../../src/config/app-config.js';
 import { APP_OPTIONS, configureApp } from '../../src/configure-app.js';
@@ -42,7 +42,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   }).compile();
   const app = configureApp(
     moduleRef.createNestApplication<NestExpressApplication>(
-      new ApiExpressAdapter(REQUEST_FIELDS),
+      new ApiExpressAdapter(config.http.timeouts),
       APP_OPTIONS,
     ),
     config,

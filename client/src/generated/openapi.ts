@@ -477,7 +477,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request is malformed: `Authorization` is sent more than once, or the HTTP layer cannot parse the request */
+            /** @description The request is malformed: `Authorization` is sent more than once, or its chunked body is broken */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -626,7 +626,7 @@ export interface operations {
                     "application/json": components["schemas"]["InventoryItem"];
                 };
             };
-            /** @description The request is malformed: `Authorization` is sent more than once, or the HTTP layer cannot parse the request */
+            /** @description The request is malformed: `Authorization` is sent more than once, or its chunked body is broken */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -1029,7 +1029,7 @@ export interface operations {
                     "application/json": components["schemas"]["InventoryChange"][];
                 };
             };
-            /** @description The request is malformed: `Authorization` is sent more than once, or the HTTP layer cannot parse the request */
+            /** @description The request is malformed: `Authorization` is sent more than once, or its chunked body is broken */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -1212,7 +1212,7 @@ export interface operations {
                     "application/json": components["schemas"]["InventoryChange"][];
                 };
             };
-            /** @description The request is malformed: `Authorization` is sent more than once, or the HTTP layer cannot parse the request */
+            /** @description The request is malformed: `Authorization` is sent more than once, or its chunked body is broken */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -1597,7 +1597,7 @@ export interface operations {
                     "application/json": components["schemas"]["RateLimitStatus"];
                 };
             };
-            /** @description The request is malformed: `Authorization` is sent more than once, or the HTTP layer cannot parse the request */
+            /** @description The request is malformed: `Authorization` is sent more than once, or its chunked body is broken */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -1761,7 +1761,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request is malformed: `Authorization` is sent more than once, or the HTTP layer cannot parse the request */
+            /** @description The request is malformed: `Authorization` is sent more than once, or its chunked body is broken */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];

@@ -10,8 +10,6 @@ import { requestId } from './request-id.js';
 
 type LoggedRequest = Request & IdentifiedRequest & { traceId?: string };
 
-export const REQUEST_LOG_FIELDS: readonly PropertyKey[] = ['id', 'traceId'];
-
 /** Where the logger writes its lines (LogOutput). */
 export interface LineOutput {
   writeRequestLine(line: string): void;

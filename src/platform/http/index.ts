@@ -6,4 +6,4 @@ export {
   RequestObserversModule,
   type RequestObserver,
 } from './request-observers.js';
-export { applySecurity, applyServerTimeouts } from './security.js';
+export { applySecurity, serverTimeouts } from './security.js';

@@ -3,13 +3,13 @@ import * as zlib from 'node:zlib';
 import type { Request, RequestHandler, Response } from 'express';
 import { json } from 'express';
 import { ApiError, refusal } from '../../common/errors/api-error.js';
-import { closeAfterAnswer, REQUEST_TIMEOUT_MESSAGE, watchBodyRead } from './refusals.js';
+import { closeAfterAnswer, hasBody, METHODS_WITH_BODY } from './connections.js';
+import { REQUEST_TIMEOUT_MESSAGE, watchBodyRead } from './refusals.js';
 
 export const BODY_LIMIT_BYTES = 16 * 1024;
 /** Deeper JSON would overflow the stack of recursive consumers such as class-transformer. */
 export const BODY_MAX_DEPTH = 32;
 const JSON_MEDIA_TYPES = new Set(['application/json', 'application/merge-patch+json']);
-const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 const CHARSET = /;\s*charset\s*=\s*"?([^";\s]*)/i;
 /** What body-parser decodes: zstd only where this Node's zlib has it (22.15 and later). */
 const DECODED_ENCODINGS = new Set([
@@ -19,11 +19,6 @@ const DECODED_ENCODINGS = new Set([
   'br',
   ...('createZstdDecompress' in zlib ? ['zstd'] : []),
 ]);
-
-function hasBody(req: Request): boolean {
-  const length = req.headers['content-length'];
-  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
-}
 
 // A charset other than UTF-8 or an unknown Content-Encoding is refused (415) before the size.
 function readable(req: Request, contentType: string): boolean {
@@ -83,7 +78,7 @@ export class JsonBodyGuard implements CanActivate {
         throw JsonBodyGuard.tooLarge();
       await this.readBody(req, res);
     } catch (err) {
-      throw this.bodyError(err, req, res);
+      throw this.bodyError(err, req);
     }
     if (nestsDeeperThan(req.body, BODY_MAX_DEPTH)) {
       throw new ApiError(
@@ -99,28 +94,34 @@ export class JsonBodyGuard implements CanActivate {
   private readBody(req: Request, res: Response): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       let received = 0;
+      let settled = false;
+      let unwatch = (): void => undefined;
       const count = (chunk: Buffer): void => {
         received += chunk.length;
         if (received > BODY_LIMIT_BYTES) settle(JsonBodyGuard.tooLarge());
       };
-      const unwatch = watchBodyRead(req.socket, (error) => settle(error));
       const settle = (err?: unknown): void => {
+        if (settled) return;
+        settled = true;
         req.off('data', count);
         unwatch();
         if (err) reject(err);
         else resolve();
       };
+      unwatch = watchBodyRead(req.socket, settle);
+      // The parser already refused this body.
+      if (settled) return;
       req.on('data', count);
       this.parseJson(req, res, settle);
     });
   }
 
-  private bodyError(err: unknown, req: Request, res: Response): unknown {
+  private bodyError(err: unknown, req: Request): unknown {
     const type = typeof err === 'object' && err !== null && 'type' in err ? err.type : undefined;
-    // Too large, too slow or broken: the rest of the body is not read, so the answer is the
-    // connection's last.
+    // Too large, too slow or broken: the rest of the body, if any, is not read, so the answer is
+    // the connection's last.
     if (err instanceof ApiError || type === 'entity.too.large') {
-      closeAfterAnswer(res);
+      closeAfterAnswer(req.socket);
       return err;
     }
     const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase();

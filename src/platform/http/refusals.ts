@@ -2,54 +2,20 @@ import { randomUUID } from 'node:crypto';
 import { maxHeaderSize, STATUS_CODES, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { ApiError, refusal } from '../../common/errors/api-error.js';
-
-export const DISCARD_LIMIT_BYTES = 1024 * 1024;
-export const DISCARD_LIMIT_MS = 5_000;
+import { connectionOf, lingerThenClose } from './connections.js';
 
 export type HeaderList = readonly (readonly [name: string, value: string])[];
 
-const closing = new WeakSet<Socket>();
-const bodyReads = new WeakMap<Socket, (error: ApiError) => void>();
-
-/**
- * Closes without losing the last answer (RFC 9112 §9.6): closing with unread input makes the kernel
- * send a reset that can erase it, so the server half-closes and drops what follows, within bounds.
- */
-export function closeAfterDiscarding(socket: Socket): void {
-  if (closing.has(socket) || socket.destroyed) return;
-  closing.add(socket);
-  let budget = DISCARD_LIMIT_BYTES;
-  const discard = (chunk: Buffer): void => {
-    budget -= chunk.length;
-    if (budget < 0) socket.destroy();
-  };
-  // Adding a listener makes Node feed its HTTP parser from JS; removing the parser's listener
-  // then keeps whatever follows from being read as another request.
-  socket.on('data', discard);
-  for (const listener of socket.listeners('data')) {
-    if (listener !== discard) socket.off('data', listener as (...args: unknown[]) => void);
-  }
-  const timer = setTimeout(() => socket.destroy(), DISCARD_LIMIT_MS);
-  socket.once('close', () => clearTimeout(timer));
-  socket.once('end', () => {
-    if (socket.writableFinished) socket.destroy();
-    else socket.once('finish', () => socket.destroy());
-  });
-  socket.resume();
-  socket.end();
-}
-
-// `Connection: close`; Node would otherwise close at once and risk the reset.
-export function closeAfterAnswer(res: ServerResponse): void {
-  if (!res.headersSent) res.setHeader('Connection', 'close');
-  const socket = res.socket as (Socket & { destroySoon?: () => void }) | null;
-  if (socket) socket.destroySoon = () => closeAfterDiscarding(socket);
-}
-
+/** The JSON body guard reads the body of the request on `socket`; `fail` ends that read. */
 export function watchBodyRead(socket: Socket, fail: (error: ApiError) => void): () => void {
-  bodyReads.set(socket, fail);
+  const connection = connectionOf(socket);
+  if (connection.brokenBody) {
+    fail(connection.brokenBody);
+    return () => undefined;
+  }
+  connection.failBodyRead = fail;
   return () => {
-    if (bodyReads.get(socket) === fail) bodyReads.delete(socket);
+    if (connection.failBodyRead === fail) connection.failBodyRead = undefined;
   };
 }
 
@@ -92,35 +58,43 @@ function answerInFlight(res: ServerResponse, error: ApiError): void {
   res.statusCode = error.status;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.setHeader('Content-Length', Buffer.byteLength(body));
-  closeAfterAnswer(res);
   res.end(body);
 }
 
-// Node's parser refusals get the Error body instead of a bare status line; a request Express holds
-// is answered through its response, keeping the headers set so far (request id, rate limit).
+/**
+ * Node's parser refusals get the Error body instead of a bare status line. A broken body is
+ * refused by whoever reads it (the JSON body guard, after the limiter), so its 400 carries the
+ * headers set so far; a body too slow is answered at once through the request's response.
+ * A connection that has given its last answer gets no other: it only drains, then closes.
+ */
 export function answerClientErrors(server: Server, headers: HeaderList): void {
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => {
+    const connection = connectionOf(socket);
+    if (connection.lingering) return;
     const error = refusalFor(err);
-    if (closing.has(socket)) {
-      if (!error) socket.destroy();
-      return;
-    }
     if (!error || !socket.writable) {
       socket.destroy();
       return;
     }
-    const inFlight = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
-    if (inFlight) {
-      if (inFlight.headersSent) {
-        socket.destroy();
-        return;
+    const inFlight = connection.latest;
+    if (inFlight && !inFlight.req.complete && !inFlight.writableFinished) {
+      if (inFlight.headersSent) socket.destroy();
+      else if (connection.failBodyRead) connection.failBodyRead(error);
+      else if (error.code === 'request_timeout') answerInFlight(inFlight, error);
+      else {
+        connection.brokenBody = error;
+        // Nothing more of this connection is parsed; the answer's close drains what follows.
+        socket.pause();
       }
-      const failRead = bodyReads.get(socket);
-      if (failRead) failRead(error);
-      else answerInFlight(inFlight, error);
+      return;
+    }
+    if (connection.open > 0) {
+      // Bytes after a request still being answered: that answer is the connection's last.
+      connection.closeAfterAnswer = true;
+      socket.pause();
       return;
     }
     socket.write(rawAnswer(error, headers));
-    closeAfterDiscarding(socket);
+    lingerThenClose(socket, undefined, () => undefined);
   });
 }

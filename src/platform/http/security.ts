@@ -1,4 +1,4 @@
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerOptions, ServerResponse } from 'node:http';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
@@ -95,14 +95,15 @@ export const securityHeaders: RequestHandler = (
   next();
 };
 
-// Node checks the header and request limits only every `connectionsCheckingInterval` (slowloris).
-export function applyServerTimeouts(server: Server, timeouts: ServerTimeouts): void {
-  server.headersTimeout = timeouts.headersMs;
-  server.requestTimeout = timeouts.requestMs;
-  server.keepAliveTimeout = timeouts.keepAliveMs;
-  // A ServerOptions field that @types/node does not declare on Server; Node reads it at listen().
-  (server as Server & { connectionsCheckingInterval: number }).connectionsCheckingInterval =
-    Math.max(50, Math.min(1000, Math.floor(timeouts.headersMs / 4)));
+/** `http.createServer` options for the configured timeouts. */
+export function serverTimeouts(timeouts: ServerTimeouts): ServerOptions {
+  return {
+    headersTimeout: timeouts.headersMs,
+    requestTimeout: timeouts.requestMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    // Node checks the header and request limits only this often (slowloris); 30 s by default.
+    connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(timeouts.headersMs / 4))),
+  };
 }
 
 export function applySecurity(app: NestExpressApplication, config: AppConfig): void {
@@ -126,7 +127,5 @@ export function applySecurity(app: NestExpressApplication, config: AppConfig): v
       maxAge: 600,
     });
   }
-  const server = app.getHttpServer() as Server;
-  applyServerTimeouts(server, config.http.timeouts);
-  answerClientErrors(server, apiHeaders);
+  answerClientErrors(app.getHttpServer() as Server, apiHeaders);
 }

@@ -1,1 +1,0 @@
-export const AUTH_REQUEST_FIELDS: readonly PropertyKey[] = ['identity'];

@@ -1,0 +1,161 @@
+import { type IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import type { Express, Response } from 'express';
+import type { ApiError } from '../../common/errors/api-error.js';
+
+/** What a refused body may cost after its answer: bytes read and dropped, and time. */
+export const DISCARD_LIMIT_BYTES = 64 * 1024;
+export const DISCARD_LIMIT_MS = 1_000;
+
+interface Connection {
+  /** The newest request on the connection; its response knows it as `res.req`. */
+  latest?: ServerResponse;
+  /** Responses begun and not yet closed (more than one when requests are pipelined). */
+  open: number;
+  /** Answered for the last time: closing in stages; no request that follows runs. */
+  lingering: boolean;
+  /** Bytes after the in-flight request were refused: its answer is the connection's last. */
+  closeAfterAnswer: boolean;
+  /** The body of the in-flight request is broken; whoever reads it gets this. */
+  brokenBody?: ApiError;
+  failBodyRead?: (error: ApiError) => void;
+}
+
+const connections = new WeakMap<Socket, Connection>();
+
+export function connectionOf(socket: Socket): Connection {
+  let connection = connections.get(socket);
+  if (!connection) {
+    connection = { open: 0, lingering: false, closeAfterAnswer: false };
+    connections.set(socket, connection);
+  }
+  return connection;
+}
+
+/** The methods whose body the service reads (JsonBodyGuard); any other body goes unread. */
+export const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
+
+export function hasBody(req: IncomingMessage): boolean {
+  const length = req.headers['content-length'];
+  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
+/** The answer to the in-flight request on `socket` is its last, whatever became of the body. */
+export function closeAfterAnswer(socket: Socket): void {
+  connectionOf(socket).closeAfterAnswer = true;
+}
+
+/**
+ * Registers a request before the application sees it; false for one that must not run: it came
+ * on a connection that has given its last answer and only drains what the client still sends.
+ */
+export function admitRequest(req: IncomingMessage, res: ServerResponse): boolean {
+  const connection = connectionOf(req.socket);
+  if (connection.lingering) return false;
+  connection.latest = res;
+  connection.open += 1;
+  res.once('close', () => (connection.open -= 1));
+  // RFC 9112 §6.1: an HTTP/1.0 message with Transfer-Encoding has faulty framing; close after it.
+  // A body on a method that takes none is never read; said up front, as a streamed answer (a
+  // file under /docs) sends its headers before `end`.
+  if (
+    (req.httpVersion === '1.0' && req.headers['transfer-encoding'] !== undefined) ||
+    (hasBody(req) && !METHODS_WITH_BODY.has(req.method!))
+  ) {
+    res.setHeader('Connection', 'close');
+  }
+  return true;
+}
+
+/**
+ * Closes in stages (RFC 9112 §9.6, nginx's "lingering close"): closing a socket with unread
+ * input makes the kernel send a reset, which can erase the answer before the client reads it.
+ * So the server half-closes, reads and drops at most DISCARD_LIMIT_BYTES of what still comes
+ * (then stops reading, leaving the client to TCP flow control), and closes once the client
+ * closes its side or DISCARD_LIMIT_MS have passed. `done` runs just before the close.
+ */
+export function lingerThenClose(
+  socket: Socket,
+  req: IncomingMessage | undefined,
+  done: () => void,
+): void {
+  connectionOf(socket).lingering = true;
+  socket.end();
+  let discarded = 0;
+  const discard = (chunk: Buffer): void => {
+    discarded += chunk.length;
+    if (discarded < DISCARD_LIMIT_BYTES) return;
+    socket.off('data', discard);
+    req?.pause();
+    socket.pause();
+  };
+  const close = (): void => {
+    clearTimeout(timer);
+    socket.off('data', discard);
+    socket.off('end', close);
+    socket.off('close', close);
+    done();
+    socket.destroy();
+  };
+  const timer = setTimeout(close, DISCARD_LIMIT_MS);
+  timer.unref();
+  socket.once('end', close);
+  socket.once('close', close);
+  socket.on('data', discard);
+  // A request's body reaches the socket's reader only while the request itself flows.
+  req?.resume();
+  socket.resume();
+}
+
+const NO_BODY_STATUS = new Set([204, 304]);
+
+function closesAfterAnswer(res: ServerResponse, socket: Socket): boolean {
+  const req = res.req;
+  return connectionOf(socket).closeAfterAnswer || (!req.readableEnded && hasBody(req));
+}
+
+const closing = new WeakSet<ServerResponse>();
+const nodeEnd = ServerResponse.prototype.end;
+const nodeWrite = ServerResponse.prototype.write;
+
+/**
+ * `res.end` for the app's responses (Express's "Overriding the Express API"): when its request's
+ * body was not read to the end (refused before it, or never wanted), the answer carries
+ * `Connection: close` and the connection closes in stages. Node would otherwise read such a body
+ * to its end on a kept-alive connection, or close at once and risk the reset.
+ */
+function end(this: ServerResponse, chunk?: unknown, encoding?: unknown, cb?: unknown): unknown {
+  if (typeof chunk === 'function') [cb, chunk, encoding] = [chunk, undefined, undefined];
+  else if (typeof encoding === 'function') [cb, encoding] = [encoding, undefined];
+  const callback = cb as (() => void) | undefined;
+  const charset = encoding as BufferEncoding | undefined;
+  if (closing.has(this)) {
+    if (callback) this.once('finish', callback);
+    return this;
+  }
+  const socket = this.socket;
+  // A streamed answer of unknown length is complete only once `end` has written its last chunk.
+  const chunkedStream = this.headersSent && !this.hasHeader('Content-Length');
+  if (socket === null || chunkedStream || !closesAfterAnswer(this, socket)) {
+    return nodeEnd.call(this, chunk, charset as BufferEncoding, callback);
+  }
+  closing.add(this);
+  const withBody = this.req.method !== 'HEAD' && !NO_BODY_STATUS.has(this.statusCode);
+  const bytes =
+    chunk === undefined || chunk === null
+      ? 0
+      : Buffer.byteLength(chunk as string | Buffer, charset);
+  if (!this.headersSent) {
+    this.setHeader('Connection', 'close');
+    // The answer must be complete before the half-close: its length, not chunked encoding's end.
+    if (withBody && !this.hasHeader('Content-Length')) this.setHeader('Content-Length', bytes);
+  }
+  if (withBody && bytes > 0) nodeWrite.call(this, chunk, charset as BufferEncoding, undefined);
+  else this.flushHeaders();
+  lingerThenClose(socket, this.req, () => nodeEnd.call(this, undefined, 'utf8', callback));
+  return this;
+}
+
+export function closeUnreadBodies(app: Express): void {
+  app.response.end = end as Response['end'];
+}
