@@ -30,6 +30,7 @@ import { RATE_LIMIT_REQUEST_FIELDS, RateLimitGuard } from './rate-limit/rate-lim
 import { RateLimitStatusModule } from './rate-limit/rate-limit-status.module.js';
 import { RateLimitModule } from './rate-limit/rate-limit.module.js';
 import { SeedModule } from './seed/seed.module.js';
+import { WebhooksModule } from './webhooks/webhooks.module.js';
 
 // Declared up front by ApiExpressAdapter so every request keeps one hidden class;
 // test/http-adapter.e2e-spec.ts fails on a field set but missing here.
@@ -62,6 +63,7 @@ export class AppModule {
         HealthModule,
         MetricsModule.forRoot(),
         SeedModule,
+        WebhooksModule,
         // NotFoundModule comes last so its catch-all route is registered after every real one.
         ...API_V1_MODULES,
         RouterModule.register([{ path: 'v1', children: API_V1_MODULES }]),

@@ -75,7 +75,9 @@ export function isBlockedAddress(address: string): boolean {
 export class BlockedAddressError extends Error {
   readonly code = 'EWEBHOOKBLOCKED';
   constructor(host: string) {
-    super(`${host} resolves only to addresses webhooks may not reach (loopback, private, link-local or metadata)`);
+    super(
+      `${host} resolves only to addresses webhooks may not reach (loopback, private, link-local or metadata)`,
+    );
     this.name = 'BlockedAddressError';
   }
 }
@@ -125,7 +127,9 @@ export function parseWebhookUrl(text: string, policy: UrlPolicy): URL {
   const protocols = policy.allowHttp ? ['https:', 'http:'] : ['https:'];
   if (!protocols.includes(url.protocol))
     throw new WebhookUrlError(
-      policy.allowHttp ? 'URL must be http or https' : 'URL must be https (WEBHOOK_ALLOW_HTTP is off)',
+      policy.allowHttp
+        ? 'URL must be http or https'
+        : 'URL must be https (WEBHOOK_ALLOW_HTTP is off)',
     );
   if (url.username || url.password) throw new WebhookUrlError('URL must not contain credentials');
   if (url.hash) throw new WebhookUrlError('URL must not contain a fragment');
@@ -151,7 +155,9 @@ export async function checkWebhookUrl(text: string, policy: UrlPolicy): Promise<
       if (!err) return resolve();
       reject(
         new WebhookUrlError(
-          err instanceof BlockedAddressError ? err.message : `${host} does not resolve (${(err as NodeJS.ErrnoException).code ?? err.message})`,
+          err instanceof BlockedAddressError
+            ? err.message
+            : `${host} does not resolve (${(err as NodeJS.ErrnoException).code ?? err.message})`,
         ),
       );
     }),

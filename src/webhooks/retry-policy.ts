@@ -1,17 +1,9 @@
 /** The 2xx answer accepts a change; anything else (redirects included, never followed) fails it. */
-export type AttemptOutcome = 'delivered' | 'http_error' | 'timeout' | 'connection_error' | 'blocked';
-
-export const ATTEMPT_OUTCOMES: readonly AttemptOutcome[] = [
-  'delivered',
-  'http_error',
-  'timeout',
-  'connection_error',
-  'blocked',
-];
+export type AttemptOutcome =
+  'delivered' | 'http_error' | 'timeout' | 'connection_error' | 'blocked';
 
 export type AfterFailure =
-  | { action: 'retry'; delayMs: number }
-  | { action: 'disable'; reason: string };
+  { action: 'retry'; delayMs: number } | { action: 'disable'; reason: string };
 
 export const MAX_RETRY_AFTER_MS = 24 * 3_600_000;
 
