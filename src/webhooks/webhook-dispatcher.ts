@@ -73,7 +73,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
       } catch (err) {
         this.logger.warn(`Webhook scan failed: ${(err as Error).message}`);
       }
-      await abortableDelay(SCAN_MS, signal);
+      await abortableDelay(Math.min(SCAN_MS, this.config.webhooks.leaseMs / 3), signal);
     }
   }
 
@@ -105,25 +105,24 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     }, leaseMs / 3);
 
     let sender: WebhookSender | undefined;
-    let persisted = 0n;
+    let generation = -1;
     let cursor = 0n;
     let attempts: NewDelivery[] = [];
     let lastFlush = this.clock.now();
     let lastPrune = 0;
     const flush = async (): Promise<boolean> => {
       lastFlush = this.clock.now();
-      if (cursor === persisted && attempts.length === 0) return true;
+      if (attempts.length === 0) return true;
       const written = attempts;
       attempts = [];
       const moved = await this.repository.advance(
         id,
         this.owner,
-        persisted,
+        generation,
         { cursor, failures: 0, nextAttemptAt: null },
         written,
       );
-      if (moved) persisted = cursor;
-      else await this.repository.recordAttempts(id, written);
+      if (!moved) await this.repository.recordAttempts(id, written);
       return moved;
     };
 
@@ -131,8 +130,9 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
       while (!signal.aborted) {
         const endpoint = await this.repository.find(id);
         if (!endpoint || endpoint.disabledAt !== null || endpoint.leaseOwner !== this.owner) break;
-        if (endpoint.cursor !== persisted || sender === undefined) {
-          persisted = cursor = endpoint.cursor;
+        if (endpoint.generation !== generation) {
+          generation = endpoint.generation;
+          cursor = endpoint.cursor;
           attempts = [];
         }
         sender ??= new WebhookSender(endpoint.url, { timeoutMs, allowPrivate });
@@ -200,7 +200,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
           const moved = await this.repository.advance(
             id,
             this.owner,
-            persisted,
+            generation,
             next.action === 'retry'
               ? { cursor, failures, nextAttemptAt: this.clock.now() + next.delayMs }
               : {
@@ -211,8 +211,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
                 },
             written,
           );
-          if (moved) persisted = cursor;
-          else await this.repository.recordAttempts(id, written);
+          if (!moved) await this.repository.recordAttempts(id, written);
           if (next.action === 'disable')
             this.logger.warn(`Webhook endpoint ${id} disabled: ${next.reason}`);
           break;

@@ -12,6 +12,8 @@ export interface EndpointRow {
   previousSecret: string | null;
   previousSecretUntil: number | null;
   cursor: bigint;
+  /** Moves on at each `replay`, so a deliverer never writes back a cursor from before it. */
+  generation: number;
   failures: number;
   nextAttemptAt: number | null;
   disabledAt: number | null;
@@ -34,7 +36,7 @@ export interface DeliveryRow {
 export type NewDelivery = Omit<DeliveryRow, 'id'>;
 
 const ENDPOINT_COLUMNS = `id, url, description, secret, previous_secret AS "previousSecret",
-  CAST(previous_secret_until AS TEXT) AS "previousSecretUntil", CAST(cursor AS TEXT) AS cursor, failures,
+  CAST(previous_secret_until AS TEXT) AS "previousSecretUntil", CAST(cursor AS TEXT) AS cursor, generation, failures,
   CAST(next_attempt_at AS TEXT) AS "nextAttemptAt", CAST(disabled_at AS TEXT) AS "disabledAt",
   disabled_reason AS "disabledReason", lease_owner AS "leaseOwner", CAST(lease_until AS TEXT) AS "leaseUntil",
   CAST(created_at AS TEXT) AS "createdAt"`;
@@ -59,6 +61,7 @@ function toEndpoint(raw: Raw<EndpointRow>): EndpointRow {
     previousSecret: raw.previousSecret as string | null,
     previousSecretUntil: ms(raw.previousSecretUntil),
     cursor: BigInt(raw.cursor as string),
+    generation: Number(raw.generation),
     failures: Number(raw.failures),
     nextAttemptAt: ms(raw.nextAttemptAt),
     disabledAt: ms(raw.disabledAt),
@@ -107,7 +110,7 @@ export class WebhookRepository {
 
   async changesAfter(cursor: bigint, limit: number): Promise<ChangeRow[]> {
     return this.sql<ChangeRow>(
-      `SELECT ${CHANGE_COLUMNS} FROM inventory_changes WHERE id > :cursor ORDER BY id LIMIT :limit`,
+      `SELECT ${CHANGE_COLUMNS} FROM inventory_changes WHERE inventory_changes.id > :cursor ORDER BY inventory_changes.id LIMIT :limit`,
       { cursor: this.int64(cursor), limit },
     );
   }
@@ -181,8 +184,8 @@ export class WebhookRepository {
   /** Moves the endpoint's cursor back (or forward); its deliverer notices at its next step. */
   async replay(id: number, cursor: bigint): Promise<boolean> {
     const rows = await this.sql(
-      `UPDATE webhook_endpoints SET cursor = :cursor, failures = 0, next_attempt_at = NULL
-        WHERE id = :id RETURNING id`,
+      `UPDATE webhook_endpoints SET cursor = :cursor, generation = generation + 1, failures = 0,
+        next_attempt_at = NULL WHERE id = :id RETURNING id`,
       { id, cursor: this.int64(cursor) },
     );
     return rows.length > 0;
@@ -192,7 +195,7 @@ export class WebhookRepository {
     const rows = await this.sql<Raw<DeliveryRow>>(
       `SELECT CAST(id AS TEXT) AS id, CAST(change_id AS TEXT) AS "changeId", attempt, status,
         duration_ms AS "durationMs", error, CAST(attempted_at AS TEXT) AS "attemptedAt"
-        FROM webhook_deliveries WHERE endpoint_id = :id ORDER BY id DESC LIMIT :limit`,
+        FROM webhook_deliveries WHERE endpoint_id = :id ORDER BY webhook_deliveries.id DESC LIMIT :limit`,
       { id, limit },
     );
     return rows.map((row) => ({
@@ -243,14 +246,13 @@ export class WebhookRepository {
   }
 
   /**
-   * Records attempts and moves the endpoint's state, only while `owner` holds the lease and the
-   * cursor is still `expected` (a `replay` or another deliverer changes it): false otherwise, and
-   * nothing changes.
+   * Records attempts and moves the endpoint's state, only while `owner` holds the lease and no
+   * `replay` came since it read `generation`: false otherwise, and nothing changes.
    */
   async advance(
     id: number,
     owner: string,
-    expected: bigint,
+    generation: number,
     next: {
       cursor: bigint;
       failures: number;
@@ -264,11 +266,11 @@ export class WebhookRepository {
         this.dataSource,
         `UPDATE webhook_endpoints SET cursor = :cursor, failures = :failures, next_attempt_at = :nextAttemptAt,
           disabled_at = :disabledAt, disabled_reason = :disabledReason
-          WHERE id = :id AND lease_owner = :owner AND cursor = :expected RETURNING id`,
+          WHERE id = :id AND lease_owner = :owner AND generation = :generation RETURNING id`,
         {
           id,
           owner,
-          expected: this.int64(expected),
+          generation,
           cursor: this.int64(next.cursor),
           failures: next.failures,
           nextAttemptAt: next.nextAttemptAt,

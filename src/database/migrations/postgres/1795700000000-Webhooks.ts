@@ -9,7 +9,7 @@ export class Webhooks1795700000000 implements MigrationInterface {
       `CREATE TABLE "webhook_endpoints" ("id" SERIAL NOT NULL, "url" character varying(2048) NOT NULL,
         "description" character varying(255), "secret" character varying(64) NOT NULL,
         "previous_secret" character varying(64), "previous_secret_until" bigint,
-        "cursor" bigint NOT NULL, "failures" integer NOT NULL DEFAULT 0, "next_attempt_at" bigint,
+        "cursor" bigint NOT NULL, "generation" integer NOT NULL DEFAULT 0, "failures" integer NOT NULL DEFAULT 0, "next_attempt_at" bigint,
         "disabled_at" bigint, "disabled_reason" character varying(255),
         "lease_owner" character varying(64), "lease_until" bigint, "created_at" bigint NOT NULL,
         CONSTRAINT "PK_webhook_endpoints" PRIMARY KEY ("id"))`,

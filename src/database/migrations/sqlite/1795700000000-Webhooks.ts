@@ -9,7 +9,7 @@ export class Webhooks1795700000000 implements MigrationInterface {
       `CREATE TABLE "webhook_endpoints" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "url" varchar(2048) NOT NULL,
         "description" varchar(255), "secret" varchar(64) NOT NULL,
         "previous_secret" varchar(64), "previous_secret_until" bigint,
-        "cursor" bigint NOT NULL, "failures" integer NOT NULL DEFAULT 0, "next_attempt_at" bigint,
+        "cursor" bigint NOT NULL, "generation" integer NOT NULL DEFAULT 0, "failures" integer NOT NULL DEFAULT 0, "next_attempt_at" bigint,
         "disabled_at" bigint, "disabled_reason" varchar(255),
         "lease_owner" varchar(64), "lease_until" bigint, "created_at" bigint NOT NULL)`,
     );
