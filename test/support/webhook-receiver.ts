@@ -54,15 +54,20 @@ export class WebhookReceiver {
   }
 
   waitFor(count: number, timeoutMs = 20_000): Promise<void> {
+    return this.waitUntil(() => this.messages.length >= count, timeoutMs, `${count} messages`);
+  }
+
+  /** Resolves once `holds()` is true, checked now and at each message. */
+  waitUntil(holds: () => boolean, timeoutMs = 20_000, what = 'the condition'): Promise<void> {
     return new Promise((resolve, reject) => {
       const check = () => {
-        if (this.messages.length < count) return;
+        if (!holds()) return;
         cleanup();
         resolve();
       };
       const timer = setTimeout(() => {
         cleanup();
-        reject(new Error(`receiver got ${this.messages.length} of ${count} messages`));
+        reject(new Error(`receiver got ${this.messages.length} messages, not ${what}`));
       }, timeoutMs);
       const cleanup = () => {
         clearTimeout(timer);
