@@ -170,6 +170,21 @@ describe('webhooks (e2e)', () => {
     expect(BigInt(ids[5])).toBeGreaterThan(BigInt(ids[4]));
   });
 
+  it('should end a retry wait at once when the operator enables the endpoint', async () => {
+    let calls = 0;
+    receiver.answer = () => (calls++ === 0 ? { status: 500 } : { status: 200 });
+    const { endpoint } = await add();
+    await patch('1');
+    const wait = await clock.nextWait();
+    expect(wait.ms).toBe(1100);
+    await service.enable(endpoint.id);
+    await receiver.waitFor(2);
+    expect(clock.waiting).toBe(0);
+    expect(receiver.messages[1].headers['webhook-id']).toBe(
+      receiver.messages[0].headers['webhook-id'],
+    );
+  });
+
   it('should disable at once on 410', async () => {
     receiver.answer = () => ({ status: 410 });
     const { endpoint } = await add();

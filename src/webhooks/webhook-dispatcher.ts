@@ -21,6 +21,7 @@ const BATCH = 100;
 const FLUSH_MS = 100;
 const SCAN_MS = 1000;
 const PRUNE_MS = 60_000;
+const RECHECK_MS = 1000;
 
 export function liveSecrets(endpoint: EndpointRow, now: number): string[] {
   const { secret, previousSecret, previousSecretUntil } = endpoint;
@@ -90,6 +91,36 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     }
   }
 
+  /**
+   * Waits out a retry delay, but no longer than the endpoint stays as it was: an operator's
+   * `enable`, `replay` or `remove` (checked every second) ends the wait at once.
+   */
+  private async waitForRetry(
+    endpoint: EndpointRow,
+    ms: number,
+    signal: AbortSignal,
+  ): Promise<void> {
+    const changed = new AbortController();
+    const either = AbortSignal.any([signal, changed.signal]);
+    const watch = (async () => {
+      while (!either.aborted) {
+        await abortableDelay(RECHECK_MS, either);
+        if (either.aborted) return;
+        const now = await this.repository.find(endpoint.id).catch(() => endpoint);
+        if (
+          now?.generation !== endpoint.generation ||
+          now.nextAttemptAt !== endpoint.nextAttemptAt ||
+          now.disabledAt !== null ||
+          now.leaseOwner !== this.owner
+        )
+          changed.abort();
+      }
+    })();
+    await this.clock.wait(ms, either);
+    changed.abort();
+    await watch;
+  }
+
   private async deliverLoop(id: number): Promise<void> {
     const { leaseMs, pollMs, timeoutMs, allowPrivate } = this.config.webhooks;
     const lost = new AbortController();
@@ -142,7 +173,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
         }
         const waitMs = (endpoint.nextAttemptAt ?? 0) - this.clock.now();
         if (waitMs > 0) {
-          await this.clock.wait(waitMs, signal);
+          await this.waitForRetry(endpoint, waitMs, signal);
           continue;
         }
         const changes = await this.repository.changesAfter(cursor, BATCH);
@@ -162,16 +193,22 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
           const webhookId = messageId(id, change.id);
           const timestamp = Math.floor(now / 1000);
           const body = messageBody(change);
-          const result = await sender.send(body, {
-            'webhook-id': webhookId,
-            'webhook-timestamp': String(timestamp),
-            'webhook-signature': signatureHeader(
-              webhookId,
-              timestamp,
-              body,
-              liveSecrets(endpoint, now),
-            ),
-          });
+          const result = await sender.send(
+            body,
+            {
+              'webhook-id': webhookId,
+              'webhook-timestamp': String(timestamp),
+              'webhook-signature': signatureHeader(
+                webhookId,
+                timestamp,
+                body,
+                liveSecrets(endpoint, now),
+              ),
+            },
+            signal,
+          );
+          // Stopping is no failure of the receiver's: the change is simply sent again later.
+          if (signal.aborted) break;
           this.metrics.webhookAttempt(result.outcome, result.durationMs / 1000);
           attempts.push({
             changeId: change.id,

@@ -46,7 +46,8 @@ export class WebhookSender {
     this.agent.destroy();
   }
 
-  send(body: string, headers: Record<string, string>): Promise<SendResult> {
+  /** An abort (shutdown, lost lease) ends the attempt at once, as `aborted`. */
+  send(body: string, headers: Record<string, string>, signal?: AbortSignal): Promise<SendResult> {
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
     const host = hostOf(this.url);
@@ -55,10 +56,15 @@ export class WebhookSender {
       return Promise.resolve({ outcome: 'blocked', error: 'blocked address', durationMs: 0 });
     return new Promise((resolve) => {
       let settled = false;
+      const onAbort = () => {
+        finish({ outcome: 'connection_error', error: 'aborted' });
+        request.destroy();
+      };
       const finish = (result: Omit<SendResult, 'durationMs'>) => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
         resolve({ ...result, durationMs: elapsed() });
       };
       const request = (this.url.protocol === 'https:' ? https : http).request(this.url, {
@@ -75,6 +81,8 @@ export class WebhookSender {
         finish({ outcome: 'timeout', error: `no answer within ${this.options.timeoutMs} ms` });
         request.destroy();
       }, this.options.timeoutMs);
+      if (signal?.aborted) onAbort();
+      else signal?.addEventListener('abort', onAbort, { once: true });
       request.on('error', (err: NodeJS.ErrnoException) => {
         const blocked = err.code === 'EWEBHOOKBLOCKED';
         finish({

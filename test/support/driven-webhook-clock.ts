@@ -23,14 +23,23 @@ export class DrivenWebhookClock {
     vi.spyOn(clock, 'wait').mockImplementation(
       (ms, signal) =>
         new Promise<void>((resolve) => {
-          signal.addEventListener('abort', () => resolve(), { once: true });
-          this.pending.push({
+          const wait: PendingWait = {
             ms,
             release: () => {
               this.time += ms;
               resolve();
             },
-          });
+          };
+          signal.addEventListener(
+            'abort',
+            () => {
+              const index = this.pending.indexOf(wait);
+              if (index >= 0) this.pending.splice(index, 1);
+              resolve();
+            },
+            { once: true },
+          );
+          this.pending.push(wait);
           this.events.emit('wait');
         }),
     );
