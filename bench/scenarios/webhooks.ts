@@ -8,6 +8,7 @@ import type { BenchOptions } from '../lib/options.js';
 import { fmt, markdownTable } from '../lib/report.js';
 import type { Target, TargetSpec } from '../lib/servers.js';
 import { percentile } from '../lib/stats.js';
+import { sleep } from '../lib/system.js';
 
 type Results = Record<string, LoadResult[]>;
 
@@ -107,6 +108,11 @@ export async function webhooksScenario(bench: WebhooksBench): Promise<void> {
     );
 
     // The saturated rounds left a backlog; the lag is measured on changes made after it drained.
+    log('  webhooks: waiting for the backlog to drain');
+    for (let seen = -1, waited = 0; seen !== receiver.lags.length && waited < 300; waited++) {
+      seen = receiver.lags.length;
+      await sleep(1000);
+    }
     receiver.lags.length = 0;
     const duration = Math.max(5, options.duration * options.rounds);
     log(`  webhooks: ${RATE} changes/s for ${duration} s`);
