@@ -121,6 +121,11 @@ describe('webhooks (e2e)', () => {
     expect(second.ms).toBe(2200);
     // Readiness does not depend on a failing endpoint.
     await request(t.server).get('/health/ready').expect(200);
+    const lag = new RegExp(
+      `petstore_webhook_lag_seconds\\{endpoint="${endpoint.id}"\\} ([0-9.e-]+)`,
+    );
+    const waiting = Number(lag.exec(await t.app.get(MetricsService).metrics())?.[1]);
+    expect(waiting).toBeGreaterThan(0);
     await receiver.start();
     second.release();
     await receiver.waitFor(5);

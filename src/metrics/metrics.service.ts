@@ -109,11 +109,24 @@ export class MetricsService implements RequestObserver {
     registers: [this.registry],
   });
 
+  /** Per endpoint delivered from here: when its oldest change not yet accepted was made (null: none). */
+  private readonly webhookPending = new Map<number, number | null>();
+
   private readonly webhookLagSeconds = new Gauge({
     name: 'petstore_webhook_lag_seconds',
     help: 'Per endpoint, on the instance delivering to it: age of the oldest change not yet accepted (0 when caught up)',
     labelNames: ['endpoint'] as const,
     registers: [this.registry],
+    // At scrape time, so the lag keeps growing while an endpoint waits for a retry.
+    collect: () => {
+      const now = Date.now();
+      this.webhookLagSeconds.reset();
+      for (const [endpoint, since] of this.webhookPending)
+        this.webhookLagSeconds.set(
+          { endpoint: String(endpoint) },
+          since === null ? 0 : Math.max(0, now - since) / 1000,
+        );
+    },
   });
 
   private readonly operations = new WeakMap<object, string>();
@@ -187,11 +200,13 @@ export class MetricsService implements RequestObserver {
     this.webhookAttemptDuration.observe(seconds);
   }
 
-  /** undefined: this instance no longer delivers to the endpoint, so it reports nothing for it. */
-  webhookLag(endpointId: number, seconds: number | undefined): void {
-    const labels = { endpoint: String(endpointId) };
-    if (seconds === undefined) this.webhookLagSeconds.remove(labels);
-    else this.webhookLagSeconds.set(labels, seconds);
+  /**
+   * `oldestPendingAt`: when the endpoint's oldest change not yet accepted was made (Unix ms), null
+   * when caught up, undefined once this instance no longer delivers to it (it reports nothing).
+   */
+  webhookLag(endpointId: number, oldestPendingAt: number | null | undefined): void {
+    if (oldestPendingAt === undefined) this.webhookPending.delete(endpointId);
+    else this.webhookPending.set(endpointId, oldestPendingAt);
   }
 
   metrics(): Promise<string> {

@@ -61,11 +61,6 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     await Promise.allSettled([...this.workers.values()]);
   }
 
-  /** Endpoints this instance delivers to right now. */
-  delivering(): number[] {
-    return [...this.workers.keys()];
-  }
-
   private async scanLoop(): Promise<void> {
     const signal = this.stopping.signal;
     while (!signal.aborted) {
@@ -131,7 +126,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
       this.repository.renew(id, this.owner, until).then(
         (held) => (held ? (heldUntil = until) : lost.abort()),
         // Unsure whether it still holds: it stops before the lease could have passed to another.
-        () => this.clock.now() > heldUntil - leaseMs / 3 && lost.abort(),
+        () => this.clock.now() + leaseMs / 3 >= heldUntil && lost.abort(),
       );
     }, leaseMs / 3);
 
@@ -178,7 +173,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
         }
         const changes = await this.repository.changesAfter(cursor, BATCH);
         if (changes.length === 0) {
-          this.metrics.webhookLag(id, 0);
+          this.metrics.webhookLag(id, null);
           await abortableDelay(pollMs, signal);
           continue;
         }
@@ -186,10 +181,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
         for (const change of changes) {
           if (signal.aborted) break;
           const now = this.clock.now();
-          this.metrics.webhookLag(
-            id,
-            Math.max(0, now - new Date(change.changedAt).getTime()) / 1000,
-          );
+          this.metrics.webhookLag(id, new Date(change.changedAt).getTime());
           const webhookId = messageId(id, change.id);
           const timestamp = Math.floor(now / 1000);
           const body = messageBody(change);
