@@ -1,6 +1,4 @@
-import { execFileSync } from 'node:child_process';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { execFileSync, spawn } from 'node:child_process';
 import autocannon from 'autocannon';
 import { makeCatalog, prepareDatabase, serviceEnv, writeCatalog } from '../lib/fixtures.js';
 import type { LoadResult } from '../lib/load.js';
@@ -41,28 +39,60 @@ export interface WebhooksBench {
 /** Changes a second in the lag measurement: a busy store, well below the PATCH ceiling. */
 const RATE = 500;
 const WEBHOOK_ENV = { WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_ALLOW_PRIVATE: 'true' };
-const CHANGED_AT = /"changedAt":"([^"]+)"\}\}$/;
+
+// Its own process, so the load generator's event loop never delays its answers (each delivery
+// waits for the answer to the one before).
+const RECEIVER = `
+const http = require('node:http');
+let lags = [];
+const server = http.createServer((req, res) => {
+  let body = '';
+  req.setEncoding('utf8');
+  req.on('data', (chunk) => (body += chunk));
+  req.on('end', () => {
+    const at = /"changedAt":"([^"]+)"\\}\\}$/.exec(body);
+    if (at) lags.push(Date.now() - Date.parse(at[1]));
+    res.writeHead(204).end();
+  });
+});
+server.keepAliveTimeout = 60000;
+server.listen(0, '127.0.0.1', () => process.send({ port: server.address().port }));
+process.on('message', (message) => {
+  if (message === 'count') process.send({ count: lags.length });
+  if (message === 'reset') lags = [];
+  if (message === 'lags') process.send({ lags });
+});
+`;
+
+interface LagReceiver {
+  url: string;
+  count(): Promise<number>;
+  reset(): void;
+  lags(): Promise<number[]>;
+  close(): void;
+}
 
 /** A receiver that accepts everything and notes, per message, how long after its commit it came. */
-async function lagReceiver(): Promise<{ url: string; lags: number[]; close(): Promise<void> }> {
-  const lags: number[] = [];
-  const server = http.createServer((req, res) => {
-    let body = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk: string) => (body += chunk));
-    req.on('end', () => {
-      const at = CHANGED_AT.exec(body)?.[1];
-      if (at) lags.push(Date.now() - Date.parse(at));
-      res.writeHead(204).end();
-    });
+async function lagReceiver(): Promise<LagReceiver> {
+  const child = spawn(process.execPath, ['-e', RECEIVER], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  server.keepAliveTimeout = 60_000;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const next = <T>(key: string) =>
+    new Promise<T>((resolve) => {
+      const on = (message: Record<string, T>) => {
+        if (!(key in message)) return;
+        child.off('message', on);
+        resolve(message[key]);
+      };
+      child.on('message', on);
+    });
+  const port = await next<number>('port');
   return {
     url: `http://127.0.0.1:${port}/hook`,
-    lags,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    count: () => (child.send('count'), next<number>('count')),
+    reset: () => child.send('reset'),
+    lags: () => (child.send('lags'), next<number[]>('lags')),
+    close: () => child.kill(),
   };
 }
 
@@ -109,11 +139,13 @@ export async function webhooksScenario(bench: WebhooksBench): Promise<void> {
 
     // The saturated rounds left a backlog; the lag is measured on changes made after it drained.
     log('  webhooks: waiting for the backlog to drain');
-    for (let seen = -1, waited = 0; seen !== receiver.lags.length && waited < 300; waited++) {
-      seen = receiver.lags.length;
+    for (let seen = -1, waited = 0; waited < 300; waited++) {
+      const count = await receiver.count();
+      if (count === seen) break;
+      seen = count;
       await sleep(1000);
     }
-    receiver.lags.length = 0;
+    receiver.reset();
     const duration = Math.max(5, options.duration * options.rounds);
     log(`  webhooks: ${RATE} changes/s for ${duration} s`);
     await autocannon({
@@ -123,7 +155,8 @@ export async function webhooksScenario(bench: WebhooksBench): Promise<void> {
       overallRate: RATE,
       requests: [bench.patchRequest(withEndpoint, petIds, 7)],
     });
-    const lags = receiver.lags.slice(Math.floor(receiver.lags.length / 10));
+    const received = await receiver.lags();
+    const lags = received.slice(Math.floor(received.length / 10));
     const p50 = percentile(lags, 50);
     const p99 = percentile(lags, 99);
     bench.tables.push(
@@ -147,6 +180,6 @@ export async function webhooksScenario(bench: WebhooksBench): Promise<void> {
     };
   } finally {
     await bench.stop(without, withEndpoint);
-    await receiver.close();
+    receiver.close();
   }
 }

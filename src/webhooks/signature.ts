@@ -7,6 +7,19 @@ export function newSecret(): string {
   return `${SECRET_PREFIX}${randomBytes(32).toString('base64')}`;
 }
 
+const keys = new Map<string, Buffer>();
+
+// Decoded once per secret: every message is signed, and a deliverer sends hundreds a second.
+function secretKey(secret: string): Buffer {
+  let key = keys.get(secret);
+  if (key === undefined) {
+    if (keys.size >= 1000) keys.clear();
+    key = Buffer.from(secret.slice(SECRET_PREFIX.length), 'base64');
+    keys.set(secret, key);
+  }
+  return key;
+}
+
 /** `v1,<base64 HMAC-SHA256>` of `{id}.{timestamp}.{body}` under each secret, space-separated. */
 export function signatureHeader(
   id: string,
@@ -16,10 +29,9 @@ export function signatureHeader(
 ): string {
   const content = `${id}.${timestampSeconds}.${body}`;
   return secrets
-    .map((secret) => {
-      const key = Buffer.from(secret.slice(SECRET_PREFIX.length), 'base64');
-      return `v1,${createHmac('sha256', key).update(content).digest('base64')}`;
-    })
+    .map(
+      (secret) => `v1,${createHmac('sha256', secretKey(secret)).update(content).digest('base64')}`,
+    )
     .join(' ');
 }
 
