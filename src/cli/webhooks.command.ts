@@ -158,7 +158,8 @@ const enableWebhook: Command = {
   synopsis: '',
   description:
     'Enable an endpoint that was disabled (retries exhausted, or it answered 410): delivery resumes\n' +
-    'at the change it stopped on, with a fresh retry schedule.',
+    'at the change it stopped on, with a fresh retry schedule. An endpoint waiting for a retry\n' +
+    'tries again at once.',
   async run(ctx, { args }) {
     const id = endpointId(args.ID);
     const endpoint = await endpointSummary(await (await webhooks(ctx)).enable(id));
