@@ -78,7 +78,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     const lease = this.config.webhooks.leaseMs;
     for (const id of await this.repository.claimable(this.owner, now)) {
       if (this.workers.has(id) || this.stopping.signal.aborted) continue;
-      if (!(await this.repository.claim(id, this.owner, now, now + lease))) continue;
+      if (!(await this.repository.claim(id, this.owner, now, lease))) continue;
       const run = this.deliverLoop(id)
         .catch((err: Error) => this.logger.warn(`Webhook endpoint ${id}: ${err.message}`))
         .finally(() => this.workers.delete(id));
@@ -123,7 +123,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     let heldUntil = this.clock.now() + leaseMs;
     const renewal = setInterval(() => {
       const until = this.clock.now() + leaseMs;
-      this.repository.renew(id, this.owner, until).then(
+      this.repository.renew(id, this.owner, this.clock.now(), leaseMs).then(
         (held) => (held ? (heldUntil = until) : lost.abort()),
         // Unsure whether it still holds: it stops before the lease could have passed to another.
         () => this.clock.now() + leaseMs / 3 >= heldUntil && lost.abort(),

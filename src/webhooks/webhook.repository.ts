@@ -209,31 +209,38 @@ export class WebhookRepository {
     }));
   }
 
+  // Lease instants come from the database's clock on PostgreSQL, so instances on hosts whose
+  // clocks disagree still agree on when a lease ends; SQLite is one host, and takes the app's.
+  private leaseNow(): string {
+    return this.postgres ? `CAST(EXTRACT(EPOCH FROM clock_timestamp()) * 1000 AS bigint)` : ':now';
+  }
+
   /** Enabled endpoints whose lease is free, expired or already this owner's. */
   async claimable(owner: string, now: number): Promise<number[]> {
     const rows = await this.sql<{ id: number }>(
       `SELECT id FROM webhook_endpoints WHERE disabled_at IS NULL
-        AND (lease_owner IS NULL OR lease_owner = :owner OR lease_until < :now) ORDER BY id`,
+        AND (lease_owner IS NULL OR lease_owner = :owner OR lease_until < ${this.leaseNow()}) ORDER BY id`,
       { owner, now },
     );
     return rows.map((row) => Number(row.id));
   }
 
   /** One statement, so of two instances racing for a free lease exactly one gets it. */
-  async claim(id: number, owner: string, now: number, until: number): Promise<boolean> {
+  async claim(id: number, owner: string, now: number, leaseMs: number): Promise<boolean> {
     const rows = await this.sql(
-      `UPDATE webhook_endpoints SET lease_owner = :owner, lease_until = :until
+      `UPDATE webhook_endpoints SET lease_owner = :owner, lease_until = ${this.leaseNow()} + :leaseMs
         WHERE id = :id AND disabled_at IS NULL
-        AND (lease_owner IS NULL OR lease_owner = :owner OR lease_until < :now) RETURNING id`,
-      { id, owner, now, until },
+        AND (lease_owner IS NULL OR lease_owner = :owner OR lease_until < ${this.leaseNow()}) RETURNING id`,
+      { id, owner, now, leaseMs },
     );
     return rows.length > 0;
   }
 
-  async renew(id: number, owner: string, until: number): Promise<boolean> {
+  async renew(id: number, owner: string, now: number, leaseMs: number): Promise<boolean> {
     const rows = await this.sql(
-      `UPDATE webhook_endpoints SET lease_until = :until WHERE id = :id AND lease_owner = :owner RETURNING id`,
-      { id, owner, until },
+      `UPDATE webhook_endpoints SET lease_until = ${this.leaseNow()} + :leaseMs
+        WHERE id = :id AND lease_owner = :owner RETURNING id`,
+      { id, owner, now, leaseMs },
     );
     return rows.length > 0;
   }
