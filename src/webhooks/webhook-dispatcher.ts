@@ -7,6 +7,7 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import { AppConfig } from '../config/app-config.js';
+import { isDatabaseUnavailable } from '../database/database-errors.js';
 import { MetricsService } from '../metrics/metrics.service.js';
 import { abortableDelay, WebhookClock } from './webhook-clock.js';
 import { messageBody } from './webhook-message.js';
@@ -61,13 +62,21 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     await Promise.allSettled([...this.workers.values()]);
   }
 
+  // A database outage is reported where requests meet it (and by readiness); deliveries simply
+  // resume after it, so it is no warning of theirs.
+  private failed(what: string, err: unknown): void {
+    const message = `${what} failed: ${err instanceof Error ? err.message : String(err)}`;
+    if (isDatabaseUnavailable(err)) this.logger.debug(message);
+    else this.logger.warn(message);
+  }
+
   private async scanLoop(): Promise<void> {
     const signal = this.stopping.signal;
     while (!signal.aborted) {
       try {
         await this.scan();
       } catch (err) {
-        this.logger.warn(`Webhook scan failed: ${(err as Error).message}`);
+        this.failed('Webhook scan', err);
       }
       await abortableDelay(Math.min(SCAN_MS, this.config.webhooks.leaseMs / 3), signal);
     }
@@ -80,7 +89,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
       if (this.workers.has(id) || this.stopping.signal.aborted) continue;
       if (!(await this.repository.claim(id, this.owner, now, lease))) continue;
       const run = this.deliverLoop(id)
-        .catch((err: Error) => this.logger.warn(`Webhook endpoint ${id}: ${err.message}`))
+        .catch((err: unknown) => this.failed(`Webhook endpoint ${id}`, err))
         .finally(() => this.workers.delete(id));
       this.workers.set(id, run);
     }
