@@ -250,7 +250,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
             written,
           );
           if (!moved) await this.repository.recordAttempts(id, written);
-          if (next.action === 'disable')
+          else if (next.action === 'disable')
             this.logger.warn(`Webhook endpoint ${id} disabled: ${next.reason}`);
           break;
         }
