@@ -35,6 +35,7 @@ import { fmt, markdownTable } from './lib/report.js';
 import { Target, type TargetSpec } from './lib/servers.js';
 import { median, round } from './lib/stats.js';
 import { pinProcesses, sleep } from './lib/system.js';
+import { webhooksScenario } from './scenarios/webhooks.js';
 
 /*
  * `npm run bench`: the production build against two baselines in one run, on a machine that is
@@ -1406,15 +1407,31 @@ async function main(): Promise<void> {
   log(
     `bench: ${options.rounds} rounds x ${options.duration} s per target, ${options.connections} connections; ${pinning.description}`,
   );
-  const underLoad = (['get', 'patch', 'large', 'sync', 'soak', 'abuse', 'deployed'] as const).some(
-    (scenario) => options.scenarios.has(scenario),
-  );
+  const underLoad = (
+    ['get', 'patch', 'large', 'sync', 'soak', 'abuse', 'deployed', 'webhooks'] as const
+  ).some((scenario) => options.scenarios.has(scenario));
   if (['get', 'patch', 'soak'].some((s) => options.scenarios.has(s as never)))
     await smallCatalogue(options);
   if (options.scenarios.has('large')) await largeCatalogue(options);
   if (options.scenarios.has('sync')) await syncCatalogue(options);
   if (options.scenarios.has('abuse')) await abuse(options);
   if (options.scenarios.has('deployed')) await deployedPath(options);
+  if (options.scenarios.has('webhooks'))
+    await webhooksScenario({
+      options,
+      work,
+      service,
+      start,
+      stop,
+      alternate,
+      patchRequest,
+      throughputTable,
+      ratio,
+      check,
+      tables,
+      report,
+      log,
+    });
   if (options.scenarios.has('instructions')) await instructionCounts(options);
 
   const machine = `${cpus().length} x ${cpus()[0]?.model ?? 'CPU'}, ${fmt.mib(totalmem())} RAM, Node ${process.version}`;

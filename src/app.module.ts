@@ -29,6 +29,7 @@ import { RateLimitStatusModule } from './rate-limit/rate-limit-status.module.js'
 import { RateLimitModule } from './rate-limit/rate-limit.module.js';
 import { RootModule } from './root/root.module.js';
 import { SeedModule } from './seed/seed.module.js';
+import { WebhooksModule } from './webhooks/webhooks.module.js';
 
 const API_V1_MODULES = [
   InventoryModule,
@@ -54,6 +55,7 @@ export class AppModule {
         RootModule,
         MetricsModule.forRoot(),
         SeedModule,
+        WebhooksModule,
         // NotFoundModule comes last so its catch-all route is registered after every real one.
         ...API_V1_MODULES,
         RouterModule.register([{ path: 'v1', children: API_V1_MODULES }]),

@@ -8,6 +8,7 @@ export const SCENARIOS = [
   'soak',
   'abuse',
   'deployed',
+  'webhooks',
   'instructions',
 ] as const;
 export type Scenario = (typeof SCENARIOS)[number];

@@ -5,6 +5,7 @@ import { ConfigModule } from '../config/config.module.js';
 import { typeOrmRoot } from '../database/typeorm-root.js';
 import { InventoryModule } from '../inventory/inventory.module.js';
 import { OrdersModule } from '../orders/orders.module.js';
+import { WebhookStoreModule } from '../webhooks/webhooks.module.js';
 
 @Module({})
 export class CliModule {
@@ -19,6 +20,7 @@ export class CliModule {
         AuthModule,
         InventoryModule,
         OrdersModule,
+        WebhookStoreModule,
       ],
     };
   }

@@ -8,8 +8,14 @@ import { INVENTORY_COMMANDS } from './import.command.js';
 import { KEYS_COMMANDS } from './keys.command.js';
 import { ORDERS_COMMANDS } from './orders.command.js';
 import { terminalSafeLines } from './terminal-text.js';
+import { WEBHOOKS_COMMANDS } from './webhooks.command.js';
 
-const COMMANDS: readonly Command[] = [...KEYS_COMMANDS, ...INVENTORY_COMMANDS, ...ORDERS_COMMANDS];
+const COMMANDS: readonly Command[] = [
+  ...KEYS_COMMANDS,
+  ...INVENTORY_COMMANDS,
+  ...ORDERS_COMMANDS,
+  ...WEBHOOKS_COMMANDS,
+];
 
 const EXIT_OK = 0;
 const EXIT_FAILED = 1;

@@ -55,9 +55,46 @@ export abstract class AppConfig {
   abstract readonly pets: { sunset: Date };
   abstract readonly inventory: { changesRetentionDays: number };
   abstract readonly metrics: { enabled: boolean; port: number | undefined; host: string };
+  abstract readonly webhooks: WebhooksConfig;
   // Development only, and beyond SQLite only with APP_ENV=development set explicitly, so a
   // deployment that forgets APP_ENV never prints a working key.
   abstract readonly seedDemo: boolean;
+}
+
+export interface WebhooksConfig {
+  timeoutMs: number;
+  /** Seconds to wait after the 1st, 2nd, … failed attempt; one more failure disables the endpoint. */
+  retrySchedule: number[];
+  allowHttp: boolean;
+  allowPrivate: boolean;
+  pollMs: number;
+  leaseMs: number;
+}
+
+export const DEFAULT_WEBHOOK_RETRY_SCHEDULE = [5, 300, 1800, 7200, 18_000, 36_000, 36_000];
+
+function retrySchedule(env: Env): number[] {
+  const value = optionalStr(env, 'WEBHOOK_RETRY_SCHEDULE');
+  if (value === undefined) return DEFAULT_WEBHOOK_RETRY_SCHEDULE;
+  const parts = value.split(',').map((part) => part.trim());
+  if (parts.length > 20 || parts.some((part) => !/^\d{1,6}$/.test(part)))
+    throw new ConfigError(
+      'WEBHOOK_RETRY_SCHEDULE',
+      'up to 20 comma-separated whole seconds, each at most 999999',
+      value,
+    );
+  return parts.map(Number);
+}
+
+function webhooksConfig(env: Env): WebhooksConfig {
+  return {
+    timeoutMs: int(env, 'WEBHOOK_TIMEOUT_MS', 15_000, 100, 120_000),
+    retrySchedule: retrySchedule(env),
+    allowHttp: bool(env, 'WEBHOOK_ALLOW_HTTP', false),
+    allowPrivate: bool(env, 'WEBHOOK_ALLOW_PRIVATE', false),
+    pollMs: int(env, 'WEBHOOK_POLL_MS', 200, 10, 1000),
+    leaseMs: int(env, 'WEBHOOK_LEASE_MS', 15_000, 1000, 30_000),
+  };
 }
 
 export const DEFAULT_SQLITE_PATH = './data/petstore.sqlite';
@@ -199,6 +236,7 @@ export function loadConfig(env: Env): AppConfig {
       port: metricsPort,
       host: str(env, 'METRICS_HOST', '127.0.0.1'),
     },
+    webhooks: webhooksConfig(env),
     seedDemo:
       appEnv === 'development' &&
       (database.type === 'sqlite' || optionalStr(env, 'APP_ENV') !== undefined),

@@ -1,10 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { RequestObserver } from '../platform/http/index.js';
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { TypeORMError } from 'typeorm';
 import { AppConfig } from '../config/app-config.js';
 import { isDatabaseUnavailable } from '../database/database-errors.js';
+
+const WEBHOOK_OUTCOMES = ['delivered', 'http_error', 'timeout', 'connection_error', 'blocked'];
 
 export type RateLimitRejection = 'rate_limit_exceeded' | 'api_key_banned';
 
@@ -93,6 +95,40 @@ export class MetricsService implements RequestObserver {
     registers: [this.registry],
   });
 
+  private readonly webhookAttempts = new Counter({
+    name: 'petstore_webhook_deliveries_total',
+    help: 'Webhook delivery attempts, by outcome (delivered, http_error, timeout, connection_error, blocked)',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
+
+  private readonly webhookAttemptDuration = new Histogram({
+    name: 'petstore_webhook_delivery_duration_seconds',
+    help: 'Time from sending a webhook to its answer (or failure)',
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 15],
+    registers: [this.registry],
+  });
+
+  /** Per endpoint delivered from here: when its oldest change not yet accepted was made (null: none). */
+  private readonly webhookPending = new Map<number, number | null>();
+
+  private readonly webhookLagSeconds = new Gauge({
+    name: 'petstore_webhook_lag_seconds',
+    help: 'Per endpoint, on the instance delivering to it: age of the oldest change not yet accepted (0 when caught up)',
+    labelNames: ['endpoint'] as const,
+    registers: [this.registry],
+    // At scrape time, so the lag keeps growing while an endpoint waits for a retry.
+    collect: () => {
+      const now = Date.now();
+      this.webhookLagSeconds.reset();
+      for (const [endpoint, since] of this.webhookPending)
+        this.webhookLagSeconds.set(
+          { endpoint: String(endpoint) },
+          since === null ? 0 : Math.max(0, now - since) / 1000,
+        );
+    },
+  });
+
   private readonly operations = new WeakMap<object, string>();
   /** The two series of each (operation, status) pair, looked up once: prom-client hashes label sets on every call. */
   private readonly series = new Map<string, RequestSeries>();
@@ -103,6 +139,7 @@ export class MetricsService implements RequestObserver {
     // Zero-valued series exist from the start, so rates and alerts work before the first event.
     for (const code of ['rate_limit_exceeded', 'api_key_banned'] as const)
       this.rateLimitRejections.inc({ code }, 0);
+    for (const outcome of WEBHOOK_OUTCOMES) this.webhookAttempts.inc({ outcome }, 0);
     if (this.enabled) collectDefaultMetrics({ register: this.registry });
   }
 
@@ -156,6 +193,20 @@ export class MetricsService implements RequestObserver {
 
   redisError(): void {
     this.redisErrors.inc();
+  }
+
+  webhookAttempt(outcome: string, seconds: number): void {
+    this.webhookAttempts.inc({ outcome });
+    this.webhookAttemptDuration.observe(seconds);
+  }
+
+  /**
+   * `oldestPendingAt`: when the endpoint's oldest change not yet accepted was made (Unix ms), null
+   * when caught up, undefined once this instance no longer delivers to it (it reports nothing).
+   */
+  webhookLag(endpointId: number, oldestPendingAt: number | null | undefined): void {
+    if (oldestPendingAt === undefined) this.webhookPending.delete(endpointId);
+    else this.webhookPending.set(endpointId, oldestPendingAt);
   }
 
   metrics(): Promise<string> {

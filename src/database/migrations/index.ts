@@ -13,6 +13,8 @@ import { InventoryVersion1795261585748 as SqliteInventoryVersion } from './sqlit
 import { InventoryChanges1795300000000 as SqliteInventoryChanges } from './sqlite/1795300000000-InventoryChanges.js';
 import { KeyScopesExpiryRotation1795500333081 as SqliteKeyScopesExpiryRotation } from './sqlite/1795500333081-KeyScopesExpiryRotation.js';
 import { InventoryHistory1795400000000 as SqliteInventoryHistory } from './sqlite/1795400000000-InventoryHistory.js';
+import { Webhooks1795700000000 as PostgresWebhooks } from './postgres/1795700000000-Webhooks.js';
+import { Webhooks1795700000000 as SqliteWebhooks } from './sqlite/1795700000000-Webhooks.js';
 
 // Listed, not globbed: ESM has no __dirname, and each dialect has its own generated SQL.
 export const SQLITE_MIGRATIONS = [
@@ -23,6 +25,7 @@ export const SQLITE_MIGRATIONS = [
   SqliteInventoryHistory,
   SqliteDeployment,
   SqliteKeyScopesExpiryRotation,
+  SqliteWebhooks,
 ];
 export const POSTGRES_MIGRATIONS = [
   PostgresInit,
@@ -33,4 +36,5 @@ export const POSTGRES_MIGRATIONS = [
   PostgresKeyScopesExpiryRotation,
   PostgresInventoryWriteMany,
   PostgresKeyTimesInstants,
+  PostgresWebhooks,
 ];

@@ -1,0 +1,166 @@
+import { lookup as dnsLookup } from 'node:dns';
+import { BlockList, isIP, isIPv4, type LookupFunction } from 'node:net';
+
+// Loopback, private (RFC 1918, CGNAT), link-local (cloud metadata at 169.254.169.254), unique-local
+// (AWS's IPv6 metadata fd00:ec2::254), unspecified, multicast and reserved ranges.
+const BLOCKED_V4: [string, number][] = [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+];
+const BLOCKED_V6: [string, number][] = [
+  ['::', 128],
+  ['::1', 128],
+  ['fe80::', 10],
+  ['fc00::', 7],
+  ['fec0::', 10],
+  ['ff00::', 8],
+  ['2001:db8::', 32],
+  ['100::', 64],
+];
+
+const blocked = new BlockList();
+for (const [net, prefix] of BLOCKED_V4) blocked.addSubnet(net, prefix, 'ipv4');
+for (const [net, prefix] of BLOCKED_V6) blocked.addSubnet(net, prefix, 'ipv6');
+
+/** The IPv4 address an IPv6 address carries (IPv4-mapped, IPv4-compatible, NAT64 or 6to4), if any. */
+function embeddedV4(address: string): string | undefined {
+  const lower = address.toLowerCase();
+  const dotted = /^(?:::ffff:|::|64:ff9b::)(\d+\.\d+\.\d+\.\d+)$/.exec(lower)?.[1];
+  if (dotted) return dotted;
+  const groups = expandV6(lower);
+  if (!groups) return undefined;
+  const v4 = (hi: number, lo: number) => `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
+  if (groups.slice(0, 5).every((g) => g === 0) && (groups[5] === 0xffff || groups[5] === 0))
+    return groups[5] === 0 && groups[6] === 0 ? undefined : v4(groups[6], groups[7]);
+  if (groups[0] === 0x64 && groups[1] === 0xff9b && groups.slice(2, 6).every((g) => g === 0))
+    return v4(groups[6], groups[7]);
+  if (groups[0] === 0x2002) return v4(groups[1], groups[2]);
+  return undefined;
+}
+
+function expandV6(address: string): number[] | undefined {
+  if (address.includes('.')) return undefined;
+  const [head, tail] = address.split('::');
+  const part = (text: string | undefined) => (text ? text.split(':') : []);
+  const left = part(head);
+  const right = part(tail);
+  const missing = 8 - left.length - right.length;
+  if (tail === undefined ? left.length !== 8 : missing < 0) return undefined;
+  return [...left, ...Array<string>(tail === undefined ? 0 : missing).fill('0'), ...right].map(
+    (g) => parseInt(g, 16),
+  );
+}
+
+/** Whether a webhook may connect to this IP address (a loopback, private or metadata one may not). */
+export function isBlockedAddress(address: string): boolean {
+  const bare = address.replace(/%.*$/, '');
+  if (isIPv4(bare)) return blocked.check(bare, 'ipv4');
+  if (isIP(bare) !== 6) return true;
+  const v4 = embeddedV4(bare);
+  return blocked.check(bare, 'ipv6') || (v4 !== undefined && blocked.check(v4, 'ipv4'));
+}
+
+export class BlockedAddressError extends Error {
+  readonly code = 'EWEBHOOKBLOCKED';
+  constructor(host: string) {
+    super(
+      `${host} resolves only to addresses webhooks may not reach (loopback, private, link-local or metadata)`,
+    );
+    this.name = 'BlockedAddressError';
+  }
+}
+
+/**
+ * A `lookup` for http(s) agents: resolves, drops the blocked addresses, and hands the socket the
+ * ones it checked, so no second resolution can swap in another address (DNS rebinding).
+ */
+export function safeLookup(allowPrivate: boolean): LookupFunction {
+  return (hostname, options, callback) => {
+    dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
+      if (err) return callback(err, '', 0);
+      const allowed = allowPrivate
+        ? addresses
+        : addresses.filter((entry) => !isBlockedAddress(entry.address));
+      if (allowed.length === 0) return callback(new BlockedAddressError(hostname), '', 0);
+      if (options.all) return (callback as (e: null, a: typeof allowed) => void)(null, allowed);
+      callback(null, allowed[0].address, allowed[0].family);
+    });
+  };
+}
+
+export interface UrlPolicy {
+  allowHttp: boolean;
+  allowPrivate: boolean;
+}
+
+export class WebhookUrlError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'WebhookUrlError';
+  }
+}
+
+export const MAX_URL_LENGTH = 2048;
+
+/** The URL's shape: https (or http when allowed), a host, no credentials, no fragment. */
+export function parseWebhookUrl(text: string, policy: UrlPolicy): URL {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new WebhookUrlError('URL must be an absolute https URL');
+  }
+  if (text.length > MAX_URL_LENGTH)
+    throw new WebhookUrlError(`URL must be at most ${MAX_URL_LENGTH} characters`);
+  const protocols = policy.allowHttp ? ['https:', 'http:'] : ['https:'];
+  if (!protocols.includes(url.protocol))
+    throw new WebhookUrlError(
+      policy.allowHttp
+        ? 'URL must be http or https'
+        : 'URL must be https (WEBHOOK_ALLOW_HTTP is off)',
+    );
+  if (url.username || url.password) throw new WebhookUrlError('URL must not contain credentials');
+  if (url.hash) throw new WebhookUrlError('URL must not contain a fragment');
+  return url;
+}
+
+/** The host as `lookup` and the socket see it: IPv6 literals without their brackets. */
+export function hostOf(url: URL): string {
+  return url.hostname.replace(/^\[(.*)\]$/, '$1');
+}
+
+/** Checks the URL and that its host resolves to at least one address webhooks may reach. */
+export async function checkWebhookUrl(text: string, policy: UrlPolicy): Promise<URL> {
+  const url = parseWebhookUrl(text, policy);
+  const host = hostOf(url);
+  if (isIP(host)) {
+    if (!policy.allowPrivate && isBlockedAddress(host))
+      throw new WebhookUrlError(`${host} is a loopback, private, link-local or metadata address`);
+    return url;
+  }
+  await new Promise<void>((resolve, reject) =>
+    safeLookup(policy.allowPrivate)(host, { all: true }, (err) => {
+      if (!err) return resolve();
+      reject(
+        new WebhookUrlError(
+          err instanceof BlockedAddressError
+            ? err.message
+            : `${host} does not resolve (${(err as NodeJS.ErrnoException).code ?? err.message})`,
+        ),
+      );
+    }),
+  );
+  return url;
+}

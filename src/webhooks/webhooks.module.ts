@@ -1,0 +1,19 @@
+import { Module } from '@nestjs/common';
+import { SystemWebhookClock, WebhookClock } from './webhook-clock.js';
+import { WebhookDispatcher } from './webhook-dispatcher.js';
+import { WebhookRepository } from './webhook.repository.js';
+import { WebhooksService } from './webhooks.service.js';
+
+const STORE = [
+  WebhookRepository,
+  WebhooksService,
+  { provide: WebhookClock, useClass: SystemWebhookClock },
+];
+
+/** Endpoints and their log, without delivering: what the CLI needs. */
+@Module({ providers: STORE, exports: STORE })
+export class WebhookStoreModule {}
+
+/** The server's part: delivers the change feed to every enabled endpoint. */
+@Module({ imports: [WebhookStoreModule], providers: [WebhookDispatcher] })
+export class WebhooksModule {}
