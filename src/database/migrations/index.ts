@@ -4,6 +4,7 @@ import { Orders1795261339928 as PostgresOrders } from './postgres/1795261339928-
 import { InventoryVersion1795261585748 as PostgresInventoryVersion } from './postgres/1795261585748-InventoryVersion.js';
 import { KeyScopesExpiryRotation1795500333081 as PostgresKeyScopesExpiryRotation } from './postgres/1795500333081-KeyScopesExpiryRotation.js';
 import { InventoryWriteMany1795600000000 as PostgresInventoryWriteMany } from './postgres/1795600000000-InventoryWriteMany.js';
+import { InventoryWritesInApplication1795700000000 as PostgresInventoryWritesInApplication } from './postgres/1795700000000-InventoryWritesInApplication.js';
 import { Deployment1795410000000 as SqliteDeployment } from './sqlite/1795410000000-Deployment.js';
 import { InventoryHistory1795400000000 as PostgresInventoryHistory } from './postgres/1795400000000-InventoryHistory.js';
 import { Init1795260712490 as SqliteInit } from './sqlite/1795260712490-Init.js';
@@ -31,4 +32,5 @@ export const POSTGRES_MIGRATIONS = [
   PostgresDeployment,
   PostgresKeyScopesExpiryRotation,
   PostgresInventoryWriteMany,
+  PostgresInventoryWritesInApplication,
 ];
