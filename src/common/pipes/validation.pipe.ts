@@ -39,11 +39,6 @@ export const API_VALIDATION_OPTIONS: ValidationPipeOptions = {
   exceptionFactory: (errors) => new ValidationFailedError(summarize(describe(errors))),
 };
 
-/** A body DTO that checks a body itself, answering as the ValidationPipe would. */
-export interface BodyParser {
-  parse(body: Record<string, unknown>): unknown;
-}
-
 // A body must be a JSON object before it is even compared with its DTO.
 export class ApiValidationPipe extends ValidationPipe {
   constructor() {
@@ -67,9 +62,6 @@ export class ApiValidationPipe extends ValidationPipe {
       );
       if (reserved.length > 0)
         throw new ValidationFailedError(`property ${reserved[0]} should not exist`);
-      const parser = metadata.metatype as Partial<BodyParser> | undefined;
-      if (typeof parser?.parse === 'function')
-        return parser.parse(value as Record<string, unknown>);
     }
     return super.transform(value, metadata);
   }
