@@ -127,9 +127,14 @@ export class InventoryRepository implements OnModuleInit, OnModuleDestroy {
     return BigInt(row?.version ?? 0);
   }
 
+  /** Reads committed rows only, from one snapshot. */
+  read<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return readSnapshot(this.reader, work);
+  }
+
   /** Consistent rows and the version they show. */
   snapshot(): Promise<{ version: bigint; rows: InventoryRow[] }> {
-    return readSnapshot(this.reader, async (manager) => ({
+    return this.read(async (manager) => ({
       version: await this.counter(manager),
       rows: await this.all(manager),
     }));
