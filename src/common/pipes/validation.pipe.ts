@@ -41,6 +41,12 @@ export const API_VALIDATION_OPTIONS: ValidationPipeOptions = {
 
 // A body must be a JSON object before it is even compared with its DTO.
 export class ApiValidationPipe extends ValidationPipe {
+  // A query string's unknown parameters are ignored (a client's cache buster, say), not refused.
+  private readonly queries = new ValidationPipe({
+    ...API_VALIDATION_OPTIONS,
+    forbidNonWhitelisted: false,
+  });
+
   constructor() {
     super(API_VALIDATION_OPTIONS);
   }
@@ -48,6 +54,7 @@ export class ApiValidationPipe extends ValidationPipe {
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     // Path parameters have their own pipes (ParsePetIdPipe); DTO classes describe bodies.
     if (metadata.type === 'param' || metadata.type === 'custom') return value;
+    if (metadata.type === 'query') return this.queries.transform(value, metadata);
     if (
       metadata.type === 'body' &&
       (typeof value !== 'object' || value === null || Array.isArray(value))
