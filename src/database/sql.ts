@@ -88,4 +88,3 @@ async function closeConnection(runner: QueryRunner): Promise<void> {
   const client = (await runner.connect()) as { end?: () => Promise<void> };
   client.end?.().catch(() => undefined);
 }
-
