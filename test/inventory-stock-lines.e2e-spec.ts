@@ -2,9 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { InventoryChangeEntity } from '../src/inventory/history/inventory-change.entity.js';
 import { PetEntity } from '../src/inventory/pet.entity.js';
+import { InventoryRepository } from '../src/inventory/writes/inventory.repository.js';
 import { itemEtag } from '../src/inventory/writes/preconditions.js';
 import type { StockLine } from '../src/inventory/writes/stock-lines.js';
 import { StockLinesService } from '../src/inventory/writes/stock-lines.service.js';
@@ -172,6 +173,26 @@ describe('stock lines (all or nothing, in line order)', () => {
     ).rejects.toBe(failure);
     expect((await stock()).map((row) => row.quantity)).toEqual([6, 2, 0]);
     expect(await changes()).toHaveLength(1);
+  });
+
+  it('should commit the calls that arrive together in one transaction, a call with its own work alone', async () => {
+    const transaction = vi.spyOn(t.app.get(InventoryRepository), 'transaction');
+    try {
+      await Promise.all([
+        lines.applyLines([line(1n, { delta: 1 })], caller),
+        lines.applyLines([line(2n, { delta: 1 })], caller),
+        lines.applyLines([line(1n, { delta: 1 })], caller),
+      ]);
+      expect(transaction).toHaveBeenCalledTimes(1);
+      await Promise.all([
+        lines.applyLines([line(1n, { delta: 1 })], caller),
+        lines.applyLines([line(2n, { delta: 1 })], caller, async () => {}),
+      ]);
+      expect(transaction).toHaveBeenCalledTimes(3);
+    } finally {
+      transaction.mockRestore();
+    }
+    expect((await stock()).map((row) => row.quantity)).toEqual([8, 4, 0]);
   });
 
   it('should lose no adjustment when many arrive at once, and keep each call on its own', async () => {
