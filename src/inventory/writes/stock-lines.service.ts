@@ -64,12 +64,6 @@ interface Call {
   reject(err: unknown): void;
 }
 
-export interface AppliedOutcome {
-  outcome: StockLinesOutcome;
-  /** The write counter after the commit, when this call changed something. */
-  version?: bigint;
-}
-
 const MAX_GROUP = 256;
 
 /**
@@ -83,7 +77,6 @@ export class StockLinesService implements StockLinesWriter {
   private readonly logger = new Logger(StockLinesService.name);
   private queued: Call[] = [];
   private flushing = false;
-  private readonly listeners: ((version: bigint) => void)[] = [];
 
   constructor(private readonly repository: InventoryRepository) {}
 
@@ -96,11 +89,6 @@ export class StockLinesService implements StockLinesWriter {
       this.queued.push({ lines, caller, inTransaction, resolve, reject });
       this.schedule();
     });
-  }
-
-  /** Told the counter after each commit that changed something. */
-  onCommit(listener: (version: bigint) => void): void {
-    this.listeners.push(listener);
   }
 
   private schedule(): void {
@@ -135,17 +123,11 @@ export class StockLinesService implements StockLinesWriter {
   }
 
   private async commit(group: Call[]): Promise<void> {
-    const { outcomes, version } = await this.repository.transaction((manager) =>
-      this.apply(manager, group),
-    );
-    if (version !== undefined) for (const listener of this.listeners) listener(version);
+    const outcomes = await this.repository.transaction((manager) => this.apply(manager, group));
     group.forEach((call, i) => call.resolve(outcomes[i]));
   }
 
-  private async apply(
-    manager: EntityManager,
-    group: Call[],
-  ): Promise<{ outcomes: StockLinesOutcome[]; version?: bigint }> {
+  private async apply(manager: EntityManager, group: Call[]): Promise<StockLinesOutcome[]> {
     const counter = await this.repository.lockCounter(manager);
     const ids = [...new Set(group.flatMap((call) => call.lines.map((l) => l.petId.toString())))];
     const rows = new Map(
@@ -159,11 +141,8 @@ export class StockLinesService implements StockLinesWriter {
       changes.push(...decided.changes);
     }
     for (const change of changes) await this.repository.setStock(manager, change.after);
-    const version =
-      changes.length > 0
-        ? await this.repository.appendChanges(manager, counter, changes)
-        : undefined;
+    if (changes.length > 0) await this.repository.appendChanges(manager, counter, changes);
     for (const [i, call] of group.entries()) await call.inTransaction?.(manager, outcomes[i]);
-    return { outcomes, version };
+    return outcomes;
   }
 }
