@@ -1,8 +1,25 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
-import { runSql, writeTransaction } from '../database/sql.js';
+import { DataSource, type EntityManager, type QueryResult } from 'typeorm';
+import { writeTransaction } from '../database/sql.js';
 import type { ChangeRow } from '../inventory/history/change-record.js';
+
+// Int64 ids are read as `CAST(id AS TEXT)`: better-sqlite3 would round them to JS numbers.
+async function runSql<T>(
+  dataSource: DataSource,
+  sql: string,
+  params: Record<string, unknown>,
+  manager?: EntityManager,
+): Promise<T[]> {
+  const [text, values] = dataSource.driver.escapeQueryWithParameters(sql, params);
+  const runner = manager?.queryRunner ?? dataSource.createQueryRunner();
+  try {
+    // A structured result has the rows as `records` on every driver.
+    return ((await runner.query(text, values, true)) as QueryResult).records ?? [];
+  } finally {
+    if (runner !== manager?.queryRunner) await runner.release();
+  }
+}
 
 export interface EndpointRow {
   id: number;
@@ -295,7 +312,7 @@ export class WebhookRepository {
   private async insertAttempts(
     id: number,
     attempts: readonly NewDelivery[],
-    manager: Parameters<typeof runSql>[3],
+    manager: EntityManager,
   ): Promise<void> {
     for (let start = 0; start < attempts.length; start += 100) {
       const params: Record<string, unknown> = { endpointId: id };

@@ -5,6 +5,7 @@ import { InventoryVersion1795261585748 as PostgresInventoryVersion } from './pos
 import { KeyScopesExpiryRotation1795500333081 as PostgresKeyScopesExpiryRotation } from './postgres/1795500333081-KeyScopesExpiryRotation.js';
 import { InventoryWriteMany1795600000000 as PostgresInventoryWriteMany } from './postgres/1795600000000-InventoryWriteMany.js';
 import { KeyTimesInstants1795655000000 as PostgresKeyTimesInstants } from './postgres/1795655000000-KeyTimesInstants.js';
+import { InventoryWritesInApplication1795690000000 as PostgresInventoryWritesInApplication } from './postgres/1795690000000-InventoryWritesInApplication.js';
 import { Deployment1795410000000 as SqliteDeployment } from './sqlite/1795410000000-Deployment.js';
 import { InventoryHistory1795400000000 as PostgresInventoryHistory } from './postgres/1795400000000-InventoryHistory.js';
 import { Init1795260712490 as SqliteInit } from './sqlite/1795260712490-Init.js';
@@ -36,5 +37,6 @@ export const POSTGRES_MIGRATIONS = [
   PostgresKeyScopesExpiryRotation,
   PostgresInventoryWriteMany,
   PostgresKeyTimesInstants,
+  PostgresInventoryWritesInApplication,
   PostgresWebhooks,
 ];
