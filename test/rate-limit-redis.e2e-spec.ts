@@ -82,7 +82,7 @@ describe.runIf(reachable || REQUIRED)('rate limiting on Redis (e2e)', () => {
     });
     afterAll(() => storage.close());
 
-    it('should go to Redis in one script call, each decided in arrival order as if alone', async () => {
+    it('should go to Redis in one script call, peeks included, each decided in arrival order as if alone', async () => {
       const evalsha = vi.spyOn(storage.redis, 'evalsha');
       const minute = [{ name: 'minute', ttlMs: 60_000, limit: 3 }];
       const both = [...minute, { name: 'day', ttlMs: 86_400_000, limit: 100 }];
@@ -90,7 +90,7 @@ describe.runIf(reachable || REQUIRED)('rate limiting on Redis (e2e)', () => {
       const outcomes = await Promise.all([
         ...Array.from({ length: 7 }, () => storage.consume(busy, minute)),
         storage.consume(other, both),
-        storage.refuses(other, both),
+        storage.peek(other, both),
         storage.consume(busy, minute),
       ]);
       expect(evalsha).toHaveBeenCalledTimes(1);
@@ -110,7 +110,8 @@ describe.runIf(reachable || REQUIRED)('rate limiting on Redis (e2e)', () => {
       ]);
       expect(outcomes.slice(0, 3).map((o) => o.windows[0].used)).toEqual([1, 2, 3]);
       expect(outcomes[7].windows.map((w) => w.used)).toEqual([1, 1]);
-      // Only asked whether it would be refused: counted nothing.
+      // A peek in the same script call reads, in order, and counts nothing.
+      expect(outcomes[8]).toMatchObject({ status: 'allowed', retryAt: 0 });
       expect(outcomes[8].windows.map((w) => w.used)).toEqual([1, 1]);
     });
   });

@@ -1,7 +1,10 @@
 import { Clock, SystemClock } from '../clock.js';
 import {
   applyRequest,
+  ONE_REQUEST,
+  counterOf,
   type BanPolicy,
+  type Charge,
   type ClientState,
   type RateLimitOutcome,
   type WindowSpec,
@@ -44,33 +47,22 @@ export class MemoryRateLimitStorage extends RateLimitStorage {
     return this.anonymous.size + this.identified.size;
   }
 
-  consume(key: string, windows: readonly WindowSpec[]): RateLimitOutcome {
-    return this.apply(key, windows, false);
-  }
-
-  refuses(key: string, windows: readonly WindowSpec[]): RateLimitOutcome {
-    return this.apply(key, windows, true);
-  }
 
   private mapOf(key: string): Map<string, Entry> {
     return key.startsWith('ip:') ? this.anonymous : this.identified;
   }
 
-  private apply(
-    key: string,
-    windows: readonly WindowSpec[],
-    onlyIfRefused: boolean,
-  ): RateLimitOutcome {
+  consume(key: string, windows: readonly WindowSpec[], charge: Charge = ONE_REQUEST): RateLimitOutcome {
     const now = this.clock.now();
     this.evict(now, EVICTIONS_PER_REQUEST);
     const map = this.mapOf(key);
     let entry = map.get(key);
     if (entry === undefined || entry.expiresAt <= now) {
       if (entry === undefined && this.size >= this.maxClients) this.makeRoom(now);
-      entry = { windows: [], banUntil: 0, expiresAt: 0 };
+      entry = { windows: new Map(), banUntil: 0, expiresAt: 0 };
       map.set(key, entry);
     }
-    const outcome = applyRequest(entry, windows, now, this.ban, onlyIfRefused);
+    const outcome = applyRequest(entry, windows, now, this.ban, charge);
     let expiresAt = entry.banUntil;
     for (const window of outcome.windows) expiresAt = Math.max(expiresAt, window.resetAt);
     if (expiresAt > entry.expiresAt) {
@@ -118,7 +110,7 @@ export class MemoryRateLimitStorage extends RateLimitStorage {
     return peekOutcome(
       windows,
       now,
-      windows.map((spec, i) => currentCount(spec, now, live?.windows[i])),
+      windows.map((spec) => currentCount(spec, now, live?.windows.get(counterOf(spec)))),
       live?.banUntil ?? 0,
     );
   }
