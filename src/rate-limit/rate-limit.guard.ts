@@ -53,8 +53,9 @@ export const RATE_LIMIT_REQUEST_FIELDS: readonly PropertyKey[] = ['rateLimit', '
 export const STORE_DOWN_RETRY_AFTER_SECONDS = 5;
 
 /**
- * Per client IP: lookups of keys this instance does not know, taken before each lookup starts.
- * Apart from the IP's anonymous windows, so what keyless requests spent never stops a valid key.
+ * Per client IP: lookups of keys this instance does not know, taken before each lookup starts,
+ * with bans as any window. Apart from the IP's anonymous windows, so what keyless requests spent
+ * never stops a valid key.
  */
 export const LOOKUP_BUDGET: readonly WindowSpec[] = [
   { name: 'key lookups', ttlMs: minutes(1), limit: PLAN_QUOTAS.free.perMinute },
@@ -126,7 +127,7 @@ export class RateLimitGuard extends ThrottlerGuard {
     const res = context.switchToHttp().getResponse<ServerResponse>();
     try {
       const identity = await this.identify(req, res);
-      if (identity.kind === 'key' && this.isUncounted(context)) {
+      if (identity?.kind === 'key' && this.isUncounted(context)) {
         await this.report(context, req, res, identity);
         return true;
       }
@@ -138,9 +139,13 @@ export class RateLimitGuard extends ThrottlerGuard {
     return false;
   }
 
-  private async identify(req: MeteredRequest, res: ServerResponse): Promise<Identity> {
-    const identity = (req.identity ??= identifyRequest(req, this.apiKeys));
-    if (identity.kind !== 'unverified') return identity;
+  // The identify guard has run: no identity is a route it leaves alone.
+  private async identify(
+    req: MeteredRequest,
+    res: ServerResponse,
+  ): Promise<Identity | undefined> {
+    const identity = req.identity;
+    if (identity?.kind !== 'unverified') return identity;
     // A key valid at its last lookup is looked up again whatever its IP did (one lookup however
     // many requests carry it); any other key only while its IP has lookups left.
     if (!identity.knownValid) await this.takeLookup(req, res);
@@ -148,10 +153,10 @@ export class RateLimitGuard extends ThrottlerGuard {
   }
 
   private async takeLookup(req: IdentifiedRequest, res: ServerResponse): Promise<void> {
-    const tracker = `${this.ipTracker(req)}#lookups`;
+    const tracker = this.lookupTracker(req);
     let outcome: RateLimitOutcome;
     try {
-      outcome = await this.store.consume(tracker, LOOKUP_BUDGET, UNBANNED);
+      outcome = await this.store.consume(tracker, LOOKUP_BUDGET);
     } catch (err) {
       if (!(err instanceof RateLimitStoreUnavailableError)) throw err;
       this.metrics?.redisError();
@@ -159,14 +164,7 @@ export class RateLimitGuard extends ThrottlerGuard {
       if (this.config.rateLimit.failOpen) return;
       throw err;
     }
-    if (outcome.status === 'allowed') return;
-    setLimitHeaders(res, outcome);
-    const retryAfter = retryAfterSeconds(outcome);
-    throw refusal(
-      'rate_limit_exceeded',
-      `Rate limit exceeded: this address may look up ${LOOKUP_BUDGET[0].limit} unknown API keys a minute; retry in ${retryAfter} s`,
-      { 'Retry-After': String(retryAfter) },
-    );
+    if (outcome.status !== 'allowed') this.refuse(res, tracker, outcome);
   }
 
   /** How many throttlers `handleRequest` will see for this route: the last one counts. */
@@ -260,6 +258,10 @@ export class RateLimitGuard extends ThrottlerGuard {
     );
   }
 
+  private lookupTracker(req: IdentifiedRequest): string {
+    return `${this.ipTracker(req)}#lookups`;
+  }
+
   private ipTracker(req: IdentifiedRequest): string {
     const address = clientAddress(req);
     return address.includes(':') ? `ip:${ipv6Prefix64(address)}` : `ip:${address}`;
@@ -280,8 +282,9 @@ export class RateLimitGuard extends ThrottlerGuard {
    * The refusal of a client this instance saw banned, decided before routing (the ban gate in
    * configure-app), far cheaper than the same refusal through the router and guards
    * (docs/performance.md). A ban never ends early, so it holds until its time without asking the
-   * store. Undefined for anything else, which the guards then decide as always: a key not in the
-   * cache among them, since a valid key is served whatever its address did.
+   * store. Undefined for anything else, which the guards then decide as always. A key not in the
+   * cache is refused only while its address may not look keys up: a valid key is served whatever
+   * else its address did.
    */
   refuseBanned(req: IdentifiedRequest, res: ServerResponse): ApiError | undefined {
     if (this.bans.size === 0 || !this.config.rateLimit.enabled || !API_PATH.test(req.url))
@@ -291,8 +294,10 @@ export class RateLimitGuard extends ThrottlerGuard {
     if (identity.kind === 'key') {
       if (ANSWERS_WHILE_BANNED.test(req.url)) return undefined;
       tracker = `key:${identity.principal.keyId}`;
-    } else if (identity.kind === 'unverified') return undefined;
-    else tracker = this.ipTracker(req);
+    } else if (identity.kind === 'unverified') {
+      if (identity.knownValid) return undefined;
+      tracker = this.lookupTracker(req);
+    } else tracker = this.ipTracker(req);
     const ban = this.bans.get(tracker);
     if (ban === undefined) return undefined;
     const now = this.clock.now();

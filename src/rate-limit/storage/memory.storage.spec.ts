@@ -91,4 +91,3 @@ describe('MemoryRateLimitStorage memory', () => {
       expect((await storage.consume(`ip:${i}`, one)).status).toBe('banned');
   });
 });
-});
