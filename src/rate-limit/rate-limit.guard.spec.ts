@@ -132,7 +132,8 @@ describe('RateLimitGuard', () => {
   };
 
   it('should serve a valid key by its own plan after its address spent and earned a ban on its anonymous budget', async () => {
-    for (let i = 0; i < 60; i++) await remaining({ ip: '192.0.2.7', identity: { kind: 'missing' } });
+    for (let i = 0; i < 60; i++)
+      await remaining({ ip: '192.0.2.7', identity: { kind: 'missing' } });
     expect((await refusal({ ip: '192.0.2.7', identity: { kind: 'missing' } })).err).toMatchObject({
       code: 'rate_limit_exceeded',
     });
@@ -196,7 +197,8 @@ describe('RateLimitGuard', () => {
     };
 
     it('should neither count nor limit a route that skips every throttler with @SkipThrottle()', async () => {
-      for (let i = 0; i < 70; i++) expect(await hit('unthrottled', { ip: '192.0.2.20' })).toEqual({});
+      for (let i = 0; i < 70; i++)
+        expect(await hit('unthrottled', { ip: '192.0.2.20' })).toEqual({});
       expect(await remaining({ ip: '192.0.2.20' })).toBe('59');
     });
 

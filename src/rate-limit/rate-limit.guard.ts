@@ -140,10 +140,7 @@ export class RateLimitGuard extends ThrottlerGuard {
   }
 
   // The identify guard has run: no identity is a route it leaves alone.
-  private async identify(
-    req: MeteredRequest,
-    res: ServerResponse,
-  ): Promise<Identity | undefined> {
+  private async identify(req: MeteredRequest, res: ServerResponse): Promise<Identity | undefined> {
     const identity = req.identity;
     if (identity?.kind !== 'unverified') return identity;
     // A key valid at its last lookup is looked up again whatever its IP did (one lookup however

@@ -47,12 +47,15 @@ export class MemoryRateLimitStorage extends RateLimitStorage {
     return this.anonymous.size + this.identified.size;
   }
 
-
   private mapOf(key: string): Map<string, Entry> {
     return key.startsWith('ip:') ? this.anonymous : this.identified;
   }
 
-  consume(key: string, windows: readonly WindowSpec[], charge: Charge = ONE_REQUEST): RateLimitOutcome {
+  consume(
+    key: string,
+    windows: readonly WindowSpec[],
+    charge: Charge = ONE_REQUEST,
+  ): RateLimitOutcome {
     const now = this.clock.now();
     this.evict(now, EVICTIONS_PER_REQUEST);
     const map = this.mapOf(key);

@@ -1,5 +1,10 @@
 import type { ThrottlerStorage } from '@nestjs/throttler';
-import { ONE_REQUEST, type Charge, type RateLimitOutcome, type WindowSpec } from '../rate-limit.policy.js';
+import {
+  ONE_REQUEST,
+  type Charge,
+  type RateLimitOutcome,
+  type WindowSpec,
+} from '../rate-limit.policy.js';
 
 type ThrottlerStorageRecord = Awaited<ReturnType<ThrottlerStorage['increment']>>;
 
