@@ -162,7 +162,7 @@ describe('RateLimitGuard', () => {
     const refused = results.filter((r) => r.err !== undefined);
     expect(refused).toHaveLength(140);
     expect(refused[0].err).toMatchObject({ code: 'rate_limit_exceeded', status: 429 });
-    expect(refused[0].err?.message).toContain('key lookups quota of 60');
+    expect(refused[0].err?.message).toContain('budget of 60 lookups of unknown API keys');
     // The 60 looked up were unknown: they counted against the address's anonymous windows.
     expect((await refusal({ ip: '192.0.2.9', identity: { kind: 'missing' } })).err).toMatchObject({
       code: 'rate_limit_exceeded',

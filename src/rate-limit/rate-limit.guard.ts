@@ -58,11 +58,11 @@ export const STORE_DOWN_RETRY_AFTER_SECONDS = 5;
  * never stops a valid key.
  */
 export const LOOKUP_BUDGET: readonly WindowSpec[] = [
-  { name: 'key lookups', ttlMs: minutes(1), limit: PLAN_QUOTAS.free.perMinute },
+  { name: 'lookups', ttlMs: minutes(1), limit: PLAN_QUOTAS.free.perMinute },
 ];
 /** `GET /v1/rate_limit`'s own budget per key (contract): refused past it, never banned for it. */
 export const STATUS_BUDGET: readonly WindowSpec[] = [
-  { name: 'rate limit status', ttlMs: minutes(1), limit: 60 },
+  { name: 'status', ttlMs: minutes(1), limit: 60 },
 ];
 const UNBANNED: Charge = Object.freeze({ cost: 1, bans: false });
 
@@ -320,9 +320,12 @@ export class RateLimitGuard extends ThrottlerGuard {
     const blocking = outcome.windows.find(
       (w) => w.used >= w.limit && w.resetAt === outcome.retryAt,
     );
-    const quota = blocking
-      ? `the ${blocking.name} quota of ${blocking.limit} requests`
-      : 'the quota';
+    const quota =
+      blocking === undefined
+        ? 'the quota'
+        : blocking === outcome.windows[0] && blocking.name === LOOKUP_BUDGET[0].name
+          ? `this address's budget of ${blocking.limit} lookups of unknown API keys a minute`
+          : `the ${blocking.name} quota of ${blocking.limit} requests`;
     return refusal(
       'rate_limit_exceeded',
       `Rate limit exceeded: ${quota} is used up; retry in ${retryAfter} s`,
