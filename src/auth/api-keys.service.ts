@@ -307,19 +307,18 @@ export class ApiKeysService {
       scope: key.scope,
     };
     const ttl = this.config.auth.keyCacheTtlMs;
-    if (ttl > 0) {
-      // Entries stay past their expiry (a valid key's is refreshed at its next use), so the
-      // bound evicts by age: the first inserted is the least recently refreshed.
-      this.cache.delete(hash);
-      if (this.cache.size >= MAX_CACHED_KEYS) this.cache.delete(this.cache.keys().next().value!);
-      // The entry ends with the key: a cached key is never served past its own expiry.
-      this.cache.set(hash, {
-        identity: identityOf(principal),
-        refreshAt: cachedAt + ttl / 2,
-        cachedUntil: cachedAt + ttl,
-        expiresAt,
-      });
-    }
+    // Entries stay past their expiry (a valid key's is refreshed at its next use), so the bound
+    // evicts by age: the first inserted is the least recently refreshed. With a TTL of 0 an entry
+    // serves nothing, but still says the key was valid at its last lookup.
+    this.cache.delete(hash);
+    if (this.cache.size >= MAX_CACHED_KEYS) this.cache.delete(this.cache.keys().next().value!);
+    // The entry ends with the key: a cached key is never served past its own expiry.
+    this.cache.set(hash, {
+      identity: identityOf(principal),
+      refreshAt: cachedAt + ttl / 2,
+      cachedUntil: cachedAt + ttl,
+      expiresAt,
+    });
     return principal;
   }
 }
