@@ -187,6 +187,23 @@ describe.runIf(reachable || REQUIRED)('rate limiting on Redis (e2e)', () => {
       expect(await redis.pttl(ban!)).toBeLessThanOrEqual(600_000 + 5_000);
     });
 
+    it('should answer GET /v1/rate_limit with one script call: its budget and the plan read together', async () => {
+      const storage = t.app.get<RedisRateLimitStorage>(ThrottlerStorage);
+      const key = await t.createKey();
+      await get(key).expect(200);
+      const evalsha = vi.spyOn(storage.redis, 'evalsha');
+      const multi = vi.spyOn(storage.redis, 'multi');
+      const res = await request(t.server)
+        .get('/v1/rate_limit')
+        .set('Authorization', `Bearer ${key}`)
+        .expect(200);
+      expect(res.headers['x-ratelimit-remaining']).toBe('59');
+      expect(evalsha).toHaveBeenCalledTimes(1);
+      expect(multi).not.toHaveBeenCalled();
+      evalsha.mockRestore();
+      multi.mockRestore();
+    });
+
     it('should reload its script when Redis has forgotten it', async () => {
       const storage = t.app.get<RedisRateLimitStorage>(ThrottlerStorage);
       const key = await t.createKey();
