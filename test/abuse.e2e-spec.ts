@@ -99,6 +99,8 @@ describe('abuse costs the abuser (e2e)', () => {
       .set('X-Forwarded-For', '203.0.113.61')
       .send('{not json')
       .expect(429);
+    // Express routes without regard to case: so does the gate.
+    await request(t.server).get('/V1/Inventory').set('X-Forwarded-For', '203.0.113.61').expect(429);
     expect(guard).not.toHaveBeenCalled();
     expect(lookups).not.toHaveBeenCalled();
     // A well-formed key might be valid: it is looked up (within the address's lookup budget).
