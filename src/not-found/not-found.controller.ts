@@ -22,13 +22,14 @@ export class NotFoundController {
 }
 
 // Unmatched paths outside /v1 (the docs, the API description and health are served before):
-// counted against the client IP's anonymous windows, whatever key they carry (contract).
+// counted against the client IP's anonymous windows, whatever key they carry (contract). The
+// method's name is the operation metrics report: `unmatched`, as for any path without a route.
 @ApiExcludeController()
 @Anonymous()
 @Controller()
 export class OutsideApiNotFoundController {
   @All('{*path}')
-  notFound(@Req() req: Request): never {
+  unmatched(@Req() req: Request): never {
     noRoute(req);
   }
 }

@@ -133,7 +133,16 @@ export class RateLimitGuard extends ThrottlerGuard {
       }
     } catch (err) {
       if (!(err instanceof RateLimitStoreUnavailableError)) throw err;
-      return this.storeUnavailable(res, this.planWindows(context));
+      this.metrics?.redisError();
+      const windows = this.planWindows(context);
+      // The status has nothing true to say without the store, open or closed.
+      if (req.identity?.kind === 'key' && this.isUncounted(context)) {
+        res.setHeader('RateLimit-Policy', rateLimitPolicyHeader(windows));
+        throw new ApiError('service_unavailable', 'Rate-limit state is temporarily unavailable', {
+          'Retry-After': String(STORE_DOWN_RETRY_AFTER_SECONDS),
+        });
+      }
+      return this.storeUnavailable(res, windows);
     }
     req.rateLimitPending = { windows: [], remaining: this.throttlersReached(context) };
     return false;
@@ -155,11 +164,11 @@ export class RateLimitGuard extends ThrottlerGuard {
     try {
       outcome = await this.store.consume(tracker, LOOKUP_BUDGET);
     } catch (err) {
-      if (!(err instanceof RateLimitStoreUnavailableError)) throw err;
-      this.metrics?.redisError();
-      // Fail open: the lookup share of the pool still bounds what the lookups can take.
-      if (this.config.rateLimit.failOpen) return;
-      throw err;
+      // Fail open: the lookup share of the pool still bounds what the lookups can take. The
+      // error is counted once per request, by the count that follows or by the refusal.
+      if (!(err instanceof RateLimitStoreUnavailableError) || !this.config.rateLimit.failOpen)
+        throw err;
+      return;
     }
     if (outcome.status !== 'allowed') this.refuse(res, tracker, outcome);
   }

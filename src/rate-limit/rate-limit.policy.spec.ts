@@ -18,7 +18,7 @@ const windows = (perMinute: number, perDay: number): WindowSpec[] => [
 const ban = { threshold: 3, durationMs: 600 * SECOND };
 
 function client() {
-  const state: ClientState = { windows: new Map(), banUntil: 0 };
+  const state: ClientState = { windows: [], banUntil: 0 };
   return (now: number, specs = windows(5, 8)): RateLimitOutcome =>
     applyRequest(state, specs, now, ban);
 }

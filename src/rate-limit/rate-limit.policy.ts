@@ -27,6 +27,8 @@ export interface BanPolicy {
 }
 
 export interface WindowCounter {
+  /** Whose count this is (`counterOf`). */
+  id: string;
   /** Which window (⌊now / ttlMs⌋) the counts belong to; older counts are stale. */
   index: number;
   used: number;
@@ -35,10 +37,15 @@ export interface WindowCounter {
 }
 
 export interface ClientState {
-  /** By counter (`counterOf`). */
-  windows: Map<string, WindowCounter>;
+  /** Few (a plan's windows, and any a route keeps of its own): found by a scan. */
+  windows: WindowCounter[];
   /** Epoch ms the current ban ends; 0 or past when not banned. */
   banUntil: number;
+}
+
+export function counterIn(state: ClientState, id: string): WindowCounter | undefined {
+  for (const counter of state.windows) if (counter.id === id) return counter;
+  return undefined;
 }
 
 export type RateLimitStatus = 'allowed' | 'limited' | 'banned';
@@ -86,10 +93,11 @@ export function applyRequest(
   for (let i = 0; i < specs.length; i++) {
     const index = windowIndex(specs[i].ttlMs, now);
     const id = counterOf(specs[i]);
-    let counter = state.windows.get(id);
-    if (counter === undefined || counter.index !== index) {
-      counter = { index, used: 0, rejected: 0 };
-      state.windows.set(id, counter);
+    let counter = counterIn(state, id);
+    if (counter === undefined) state.windows.push((counter = { id, index, used: 0, rejected: 0 }));
+    else if (counter.index !== index) {
+      counter.index = index;
+      counter.used = counter.rejected = 0;
     }
     counters.push(counter);
     if (

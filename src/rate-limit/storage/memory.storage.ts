@@ -2,6 +2,7 @@ import { Clock, SystemClock } from '../clock.js';
 import {
   applyRequest,
   ONE_REQUEST,
+  counterIn,
   counterOf,
   type BanPolicy,
   type Charge,
@@ -62,7 +63,7 @@ export class MemoryRateLimitStorage extends RateLimitStorage {
     let entry = map.get(key);
     if (entry === undefined || entry.expiresAt <= now) {
       if (entry === undefined && this.size >= this.maxClients) this.makeRoom(now);
-      entry = { windows: new Map(), banUntil: 0, expiresAt: 0 };
+      entry = { windows: [], banUntil: 0, expiresAt: 0 };
       map.set(key, entry);
     }
     const outcome = applyRequest(entry, windows, now, this.ban, charge);
@@ -113,7 +114,7 @@ export class MemoryRateLimitStorage extends RateLimitStorage {
     return peekOutcome(
       windows,
       now,
-      windows.map((spec) => currentCount(spec, now, live?.windows.get(counterOf(spec)))),
+      windows.map((spec) => currentCount(spec, now, live && counterIn(live, counterOf(spec)))),
       live?.banUntil ?? 0,
     );
   }
