@@ -7,6 +7,7 @@ export const SCENARIOS = [
   'sync',
   'soak',
   'abuse',
+  'storm',
   'deployed',
   'instructions',
 ] as const;
@@ -19,6 +20,7 @@ const DEFAULT_SCENARIOS: readonly Scenario[] = [
   'sync',
   'soak',
   'abuse',
+  'storm',
   'deployed',
 ];
 
