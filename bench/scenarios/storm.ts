@@ -27,6 +27,8 @@ export interface StormRunner {
 const STORM = 400;
 const HONEST_WORKERS = 4;
 const CACHE_TTL_MS = 5_000;
+/** An address's lookups of unknown keys a minute (docs/security.md). */
+const LOOKUP_BUDGET = 60;
 const STORM_ADDRESS = '203.0.113.9';
 const HONEST_ADDRESS = '198.51.100.1';
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -132,6 +134,7 @@ export async function storm(opts: BenchOptions, run: StormRunner): Promise<void>
         return `pk_live_${secret}`;
       };
       const before = await apiKeysLookups(databaseUrl);
+      const stormStarted = Date.now();
       const flood = Promise.all(
         Array.from({ length: STORM }, () =>
           timedRequest(`${svc.url}/v1/inventory`, {
@@ -156,12 +159,15 @@ export async function storm(opts: BenchOptions, run: StormRunner): Promise<void>
       run.log(
         `  storm: ${STORM} random keys ${JSON.stringify(stormStatuses)}, api_keys lookups ${lookups}; honest ${during.length} reads, ${failed} not 200, p99 ${round(p99Storm, 1)} ms vs ${round(p99Quiet, 1)} ms without`,
       );
-      // The honest key's own refresh-ahead lookups (one per half TTL) are in the count too.
+      // The honest key's own refresh-ahead lookups (one per half TTL while it reads) are in the
+      // count too.
+      const honestRefreshes = Math.ceil((Date.now() - stormStarted) / (CACHE_TTL_MS / 2));
+      const allowed = LOOKUP_BUDGET + honestRefreshes;
       run.check(
         'Storm: api_keys lookups from 400 concurrent random keys on one address',
         String(lookups),
-        '<= 60',
-        lookups <= 60,
+        `<= ${LOOKUP_BUDGET} (+ ${honestRefreshes} refreshes of the honest key)`,
+        lookups <= allowed,
       );
       run.check('Storm: honest client answers other than 200', String(failed), '0', failed === 0);
       run.check(
