@@ -89,7 +89,7 @@ function skipMetadataKey(name: string): string {
   return Reflect.getOwnMetadataKeys(probe)[0] as string;
 }
 
-const routeMetadata = new WeakMap<object, Map<string, unknown>>();
+const routeMetadata = new WeakMap<object, WeakMap<object, Map<string, unknown>>>();
 
 // @nestjs/throttler's guard with the contract's behaviour where its defaults differ: one counter
 // per caller (a key by its id, anything else by client IP), every window of a request counted in
@@ -192,15 +192,17 @@ export class RateLimitGuard extends ThrottlerGuard {
     return key;
   }
 
+  // By class and handler, as the metadata is read: a handler inherited by two controllers may be
+  // decorated differently in each.
   private routeValue(context: ExecutionContext, metadataKey: string): unknown {
+    const controller = context.getClass();
     const handler = context.getHandler();
-    let values = routeMetadata.get(handler);
-    if (values === undefined) routeMetadata.set(handler, (values = new Map()));
+    let handlers = routeMetadata.get(controller);
+    if (handlers === undefined) routeMetadata.set(controller, (handlers = new WeakMap()));
+    let values = handlers.get(handler);
+    if (values === undefined) handlers.set(handler, (values = new Map()));
     if (!values.has(metadataKey))
-      values.set(
-        metadataKey,
-        this.reflector.getAllAndOverride(metadataKey, [handler, context.getClass()]),
-      );
+      values.set(metadataKey, this.reflector.getAllAndOverride(metadataKey, [handler, controller]));
     return values.get(metadataKey);
   }
 
