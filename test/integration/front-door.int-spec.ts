@@ -3,6 +3,7 @@ import { getRepositoryToken } from '@nestjs/typeorm';
 import request from 'supertest';
 import type { Repository } from 'typeorm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { hashApiKey } from '../../src/auth/api-key.codec.js';
 import { ApiKeyEntity } from '../../src/auth/api-key.entity.js';
 import { ApiKeysService } from '../../src/auth/api-keys.service.js';
 import { LOOKUP_BUDGET } from '../../src/rate-limit/rate-limit.guard.js';
@@ -22,6 +23,7 @@ describe('the front door on PostgreSQL and Redis (integration)', () => {
   let lookups: number;
   let concurrent: number;
   let mostConcurrent: number;
+  const ignored = new Set<string>();
 
   beforeAll(async () => {
     t = await createTestApp({
@@ -38,7 +40,8 @@ describe('the front door on PostgreSQL and Redis (integration)', () => {
     const keys = t.app.get<Repository<ApiKeyEntity>>(getRepositoryToken(ApiKeyEntity));
     const findOneBy = keys.findOneBy.bind(keys);
     vi.spyOn(keys, 'findOneBy').mockImplementation(async (where) => {
-      lookups += 1;
+      // The honest key's own refresh-ahead lookups are not the storm's.
+      if (!ignored.has(String((where as { keyHash?: unknown }).keyHash))) lookups += 1;
       mostConcurrent = Math.max(mostConcurrent, ++concurrent);
       try {
         return await findOneBy(where);
@@ -60,6 +63,7 @@ describe('the front door on PostgreSQL and Redis (integration)', () => {
 
   it('should look up at most the lookup budget of 400 concurrent random keys from one address, within its share of the pool, while an honest key elsewhere is served', async () => {
     const honest = await t.createKey({ plan: 'business' });
+    ignored.add(hashApiKey(honest));
     await from('198.51.100.1', honest).expect(200);
     lookups = mostConcurrent = 0;
     const [storm, honestAnswers] = await Promise.all([
