@@ -124,10 +124,12 @@ describe('abuse costs the abuser (e2e)', () => {
     await from('203.0.113.63').expect(429);
     await from('203.0.113.63').expect(429);
     // Its entry older than the cache TTL: looked up again, and served.
-    const later = Date.now() + 6_000;
-    vi.spyOn(Date, 'now').mockImplementation(() => later);
+    const realNow = Date.now.bind(Date);
+    const clockAhead = vi.spyOn(Date, 'now').mockImplementation(() => realNow() + 6_000);
     const lookups = vi.spyOn(ApiKeysService.prototype, 'verify');
-    const res = await from('203.0.113.63', key).expect(200);
+    const res = await Promise.resolve(from('203.0.113.63', key).expect(200)).finally(() =>
+      clockAhead.mockRestore(),
+    );
     expect(lookups).toHaveBeenCalledTimes(1);
     expect(res.headers).toMatchObject({
       'x-ratelimit-limit': '300',
