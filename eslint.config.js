@@ -87,10 +87,5 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'off',
     },
   },
-  {
-    ...libraryInternals,
-    // TEMPORARY: files that still reach into a library's internals, each being moved to its
-    // documented API. Remove an entry as soon as its file is clean; add none.
-    ignores: ['src/database/sql.ts', 'src/rate-limit/ban-gate.ts'],
-  },
+  libraryInternals,
 );

@@ -36,6 +36,7 @@ import { Target, type TargetSpec } from './lib/servers.js';
 import { median, round } from './lib/stats.js';
 import { pinProcesses, sleep } from './lib/system.js';
 import { webhooksScenario } from './scenarios/webhooks.js';
+import { storm } from './scenarios/storm.js';
 
 /*
  * `npm run bench`: the production build against two baselines in one run, on a machine that is
@@ -1415,6 +1416,8 @@ async function main(): Promise<void> {
   if (options.scenarios.has('large')) await largeCatalogue(options);
   if (options.scenarios.has('sync')) await syncCatalogue(options);
   if (options.scenarios.has('abuse')) await abuse(options);
+  if (options.scenarios.has('storm'))
+    await storm(options, { work, service: SERVICE, start, stop, check, log, report });
   if (options.scenarios.has('deployed')) await deployedPath(options);
   if (options.scenarios.has('webhooks'))
     await webhooksScenario({

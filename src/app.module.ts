@@ -22,7 +22,7 @@ import { MetricsModule } from './metrics/metrics.module.js';
 import { MetricsService } from './metrics/metrics.service.js';
 import { OrdersModule } from './orders/orders.module.js';
 import { PetsModule } from './pets/pets.module.js';
-import { NotFoundModule } from './not-found/not-found.module.js';
+import { NotFoundModule, OutsideApiNotFoundModule } from './not-found/not-found.module.js';
 import { JsonBodyGuard, RequestObserversModule } from './platform/http/index.js';
 import { RateLimitGuard } from './rate-limit/rate-limit.guard.js';
 import { RateLimitStatusModule } from './rate-limit/rate-limit-status.module.js';
@@ -59,6 +59,7 @@ export class AppModule {
         // NotFoundModule comes last so its catch-all route is registered after every real one.
         ...API_V1_MODULES,
         RouterModule.register([{ path: 'v1', children: API_V1_MODULES }]),
+        OutsideApiNotFoundModule,
       ],
       providers: [
         // Guards run in this order. Identify without rejecting, so the limiter counts anonymous and

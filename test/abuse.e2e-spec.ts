@@ -87,23 +87,54 @@ describe('abuse costs the abuser (e2e)', () => {
     expect(guard).toHaveBeenCalledTimes(3);
   });
 
-  it('should refuse a banned address before routing, with or without a key, looking nothing up', async () => {
+  it('should refuse a banned address before routing without a valid key, and serve its valid keys', async () => {
     const first = await banned(() => from('203.0.113.61'));
     const guard = vi.spyOn(t.app.get(RateLimitGuard), 'canActivate');
     const lookups = vi.spyOn(ApiKeysService.prototype, 'verify');
     const gated = await from('203.0.113.61').expect(429);
     expect(comparable(gated)).toEqual(comparable(first));
-    expect((await from('203.0.113.61', randomKey()).expect(429)).body.code).toBe('api_key_banned');
+    await from('203.0.113.61', 'pk_test_malformed').expect(429);
     await request(t.server)
       .patch('/v1/inventory/1')
       .set('X-Forwarded-For', '203.0.113.61')
       .send('{not json')
       .expect(429);
+    // Express routes without regard to case: so does the gate.
+    await request(t.server).get('/V1/Inventory').set('X-Forwarded-For', '203.0.113.61').expect(429);
     expect(guard).not.toHaveBeenCalled();
     expect(lookups).not.toHaveBeenCalled();
+    // A well-formed key might be valid: it is looked up (within the address's lookup budget).
+    const key = await t.createKey({ plan: 'pro' });
+    const served = await from('203.0.113.61', key).expect(200);
+    expect(served.headers['x-ratelimit-limit']).toBe('300');
+    expect((await from('203.0.113.61', randomKey()).expect(429)).body.code).toBe('api_key_banned');
+    expect(lookups).toHaveBeenCalledTimes(2);
+    // Cached now, the valid key is served without a lookup, banned address or not.
+    await from('203.0.113.61', key).expect(200);
+    expect(lookups).toHaveBeenCalledTimes(2);
     // Health is not limited, and another address is not affected.
     await request(t.server).get('/health').set('X-Forwarded-For', '203.0.113.61').expect(200);
     await from('203.0.113.62').expect(401);
+  });
+
+  it('should serve a valid key by its own plan from an address whose anonymous budget is spent, also after its cache entry ran out', async () => {
+    const key = await t.createKey({ plan: 'pro' });
+    await from('203.0.113.63', key).expect(200);
+    for (let i = 0; i < 60; i++) await from('203.0.113.63').expect(401);
+    await from('203.0.113.63').expect(429);
+    await from('203.0.113.63').expect(429);
+    // Its entry older than the cache TTL: looked up again, and served.
+    const realNow = Date.now.bind(Date);
+    const clockAhead = vi.spyOn(Date, 'now').mockImplementation(() => realNow() + 6_000);
+    const lookups = vi.spyOn(ApiKeysService.prototype, 'verify');
+    const res = await Promise.resolve(from('203.0.113.63', key).expect(200)).finally(() =>
+      clockAhead.mockRestore(),
+    );
+    expect(lookups).toHaveBeenCalledTimes(1);
+    expect(res.headers).toMatchObject({
+      'x-ratelimit-limit': '300',
+      'x-ratelimit-remaining': '298',
+    });
   });
 
   it('should take the client address nginx appends, never the one a client writes', async () => {

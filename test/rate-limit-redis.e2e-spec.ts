@@ -82,7 +82,7 @@ describe.runIf(reachable || REQUIRED)('rate limiting on Redis (e2e)', () => {
     });
     afterAll(() => storage.close());
 
-    it('should go to Redis in one script call, each decided in arrival order as if alone', async () => {
+    it('should go to Redis in one script call, peeks included, each decided in arrival order as if alone', async () => {
       const evalsha = vi.spyOn(storage.redis, 'evalsha');
       const minute = [{ name: 'minute', ttlMs: 60_000, limit: 3 }];
       const both = [...minute, { name: 'day', ttlMs: 86_400_000, limit: 100 }];
@@ -90,7 +90,7 @@ describe.runIf(reachable || REQUIRED)('rate limiting on Redis (e2e)', () => {
       const outcomes = await Promise.all([
         ...Array.from({ length: 7 }, () => storage.consume(busy, minute)),
         storage.consume(other, both),
-        storage.refuses(other, both),
+        storage.peek(other, both),
         storage.consume(busy, minute),
       ]);
       expect(evalsha).toHaveBeenCalledTimes(1);
@@ -110,7 +110,8 @@ describe.runIf(reachable || REQUIRED)('rate limiting on Redis (e2e)', () => {
       ]);
       expect(outcomes.slice(0, 3).map((o) => o.windows[0].used)).toEqual([1, 2, 3]);
       expect(outcomes[7].windows.map((w) => w.used)).toEqual([1, 1]);
-      // Only asked whether it would be refused: counted nothing.
+      // A peek in the same script call reads, in order, and counts nothing.
+      expect(outcomes[8]).toMatchObject({ status: 'allowed', retryAt: 0 });
       expect(outcomes[8].windows.map((w) => w.used)).toEqual([1, 1]);
     });
   });
@@ -177,13 +178,30 @@ describe.runIf(reachable || REQUIRED)('rate limiting on Redis (e2e)', () => {
       expect(mine.length).toBeGreaterThan(0);
       for (const name of keys) {
         // The hash tag is the first {...}: everything one client's script touches sits in one slot.
-        expect(name).toMatch(/^[^{}]*\{[^{}]+\}:(ban|[a-z]+:\d+)$/);
+        expect(name).toMatch(/^[^{}]*\{[^{}]+\}:(ban|[^{}:]+:\d+)$/);
         const ttl = await redis.pttl(name);
         expect(ttl, name).toBeGreaterThan(0);
         expect(ttl, name).toBeLessThanOrEqual(86_400_000 + 5_000);
       }
       const ban = mine.find((name) => name.endsWith(':ban'));
       expect(await redis.pttl(ban!)).toBeLessThanOrEqual(600_000 + 5_000);
+    });
+
+    it('should answer GET /v1/rate_limit with one script call: its budget and the plan read together', async () => {
+      const storage = t.app.get<RedisRateLimitStorage>(ThrottlerStorage);
+      const key = await t.createKey();
+      await get(key).expect(200);
+      const evalsha = vi.spyOn(storage.redis, 'evalsha');
+      const multi = vi.spyOn(storage.redis, 'multi');
+      const res = await request(t.server)
+        .get('/v1/rate_limit')
+        .set('Authorization', `Bearer ${key}`)
+        .expect(200);
+      expect(res.headers['x-ratelimit-remaining']).toBe('59');
+      expect(evalsha).toHaveBeenCalledTimes(1);
+      expect(multi).not.toHaveBeenCalled();
+      evalsha.mockRestore();
+      multi.mockRestore();
     });
 
     it('should reload its script when Redis has forgotten it', async () => {

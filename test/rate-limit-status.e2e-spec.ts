@@ -118,4 +118,38 @@ describe('GET /v1/rate_limit (e2e)', () => {
       'bannedUntil',
     ]);
   });
+
+  it("should allow 60 calls a minute per key, then 429 with Retry-After for that budget, its headers still the plan's", async () => {
+    const key = await t.createKey({ plan: 'pro' });
+    await get('/v1/inventory', key).expect(200);
+    for (let i = 0; i < 60; i++) await get('/v1/rate_limit', key).expect(200);
+    const refused = await get('/v1/rate_limit', key).expect(429);
+    expect(refused.body).toMatchObject({ code: 'rate_limit_exceeded', status: 429 });
+    expect(refused.headers).toMatchObject({
+      'retry-after': '30',
+      'x-ratelimit-limit': '300',
+      'x-ratelimit-remaining': '299',
+    });
+    // The plan's windows were never spent; another key has its own budget; the next minute, again.
+    expect((await get('/v1/inventory', key).expect(200)).headers['x-ratelimit-remaining']).toBe(
+      '298',
+    );
+    const other = await t.createKey();
+    await get('/v1/rate_limit', other).expect(200);
+    clock.advance(MINUTE);
+    await get('/v1/rate_limit', key).expect(200);
+  });
+
+  it('should hold a banned key to the same budget, and never ban for it', async () => {
+    const key = await t.createKey({ perMinute: 1 });
+    await get('/v1/inventory', key).expect(200);
+    for (let i = 0; i < 3; i++) await get('/v1/inventory', key).expect(429);
+    expect((await get('/v1/inventory', key).expect(429)).body.code).toBe('api_key_banned');
+    for (let i = 0; i < 60; i++) {
+      const res = await get('/v1/rate_limit', key).expect(200);
+      expect(res.body.bannedUntil).not.toBeNull();
+    }
+    for (let i = 0; i < 5; i++)
+      expect((await get('/v1/rate_limit', key).expect(429)).body.code).toBe('rate_limit_exceeded');
+  });
 });

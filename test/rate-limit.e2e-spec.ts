@@ -193,10 +193,31 @@ describe('rate limiting (e2e)', () => {
 
     const valid = await get('/v1/inventory', key).expect(200);
     expect(valid.headers['x-ratelimit-remaining']).toBe('58');
-    // A key the cache does not know is not looked up from an IP that is refused anyway.
-    const uncached = await t.createKey();
-    const refused = await get('/v1/inventory', uncached).expect(429);
+    // A brand-new key from the same address is looked up and served by its own plan.
+    const uncached = await t.createKey({ plan: 'pro' });
+    const served = await get('/v1/inventory', uncached).expect(200);
+    expect(served.headers).toMatchObject({
+      'x-ratelimit-limit': '300',
+      'x-ratelimit-remaining': '299',
+    });
+  });
+
+  it("should count unknown paths outside /v1 against the client IP's anonymous windows, whatever key they carry", async () => {
+    const key = await t.createKey();
+    for (let i = 1; i <= 60; i++) {
+      const res = await get(i % 2 ? '/nope' : '/V2/inventory', i % 3 ? undefined : key).expect(404);
+      expect(res.body.code).toBe('not_found');
+      expect(res.headers['x-ratelimit-remaining']).toBe(String(60 - i));
+    }
+    const refused = await get('/nope', key).expect(429);
     expect(refused.body.code).toBe('rate_limit_exceeded');
+    expect(refused.headers['retry-after']).toBe('30');
+    // The key's own windows were not touched; the documentation and health stay uncounted.
+    expect((await get('/v1/inventory', key).expect(200)).headers['x-ratelimit-remaining']).toBe(
+      '59',
+    );
+    for (const path of ['/health', '/v1/openapi.json', '/docs/'])
+      expect((await get(path).expect(200)).headers['x-ratelimit-remaining']).toBeUndefined();
   });
 
   it('should neither count nor limit health checks and the API description', async () => {

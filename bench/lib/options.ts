@@ -7,6 +7,7 @@ export const SCENARIOS = [
   'sync',
   'soak',
   'abuse',
+  'storm',
   'deployed',
   'webhooks',
   'instructions',
@@ -20,6 +21,7 @@ const DEFAULT_SCENARIOS: readonly Scenario[] = [
   'sync',
   'soak',
   'abuse',
+  'storm',
   'deployed',
 ];
 

@@ -2,7 +2,7 @@ import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { ApiKeysService } from './api-keys.service.js';
 import type { IdentifiedRequest, Identity } from './principal.js';
-import { isPublicRoute } from './public.decorator.js';
+import { isAnonymousRoute, isPublicRoute } from './public.decorator.js';
 
 const MISSING: Identity = Object.freeze({ kind: 'missing' });
 const INVALID: Identity = Object.freeze({ kind: 'invalid' });
@@ -47,7 +47,8 @@ export class ApiKeyIdentifyGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
     if (isPublicRoute(this.reflector, context)) return true;
     const req = context.switchToHttp().getRequest<IdentifiedRequest>();
-    req.identity ??= identifyRequest(req, this.apiKeys);
+    if (isAnonymousRoute(this.reflector, context)) req.identity = MISSING;
+    else req.identity ??= identifyRequest(req, this.apiKeys);
     return true;
   }
 }

@@ -4,7 +4,7 @@ import { refusal, type ApiError } from '../common/errors/api-error.js';
 import { AppConfig } from '../config/app-config.js';
 import { ApiKeysService } from './api-keys.service.js';
 import type { IdentifiedRequest, Identity } from './principal.js';
-import { isPublicRoute } from './public.decorator.js';
+import { isAnonymousRoute, isPublicRoute } from './public.decorator.js';
 import { SEND_KEY_HINT, unauthorizedReason } from './unauthorized-message.js';
 
 const BEARER = { 'WWW-Authenticate': 'Bearer realm="petstore"' };
@@ -31,7 +31,8 @@ export class ApiKeyRequiredGuard implements CanActivate {
   ) {}
 
   canActivate(context: ExecutionContext): boolean | Promise<boolean> {
-    if (isPublicRoute(this.reflector, context)) return true;
+    if (isPublicRoute(this.reflector, context) || isAnonymousRoute(this.reflector, context))
+      return true;
     const req = context.switchToHttp().getRequest<IdentifiedRequest>();
     const identity = req.identity;
     if (identity?.kind !== 'unverified') return this.admit(identity, req);

@@ -15,6 +15,7 @@ import {
 } from './api-key.codec.js';
 import { EXPIRES_IN, GRACE, type DurationRule } from './key-duration.js';
 import { isKeyScope, type KeyScope } from './key-scope.js';
+import { LookupPermits, lookupPermitsFor } from './lookup-permits.js';
 import { Plan, quotaFor } from './plans.js';
 import type { Identity, Principal } from './principal.js';
 
@@ -66,6 +67,8 @@ function identityOf(principal: Principal): Identity {
 
 interface CachedKey {
   identity: Identity;
+  /** From here a use starts a lookup in the background, so a key in use never falls out. */
+  refreshAt: number;
   cachedUntil: number;
   expiresAt: number;
 }
@@ -75,13 +78,21 @@ export class ApiKeysService {
   // Valid keys by hash for API_KEY_CACHE_TTL_MS (at most 9 s), so a key revoked or rolled elsewhere
   // stops within the contract's 10 s; misses go to the database, so a new key works at once.
   private readonly cache = new Map<string, CachedKey>();
+  /** One lookup per key hash at a time; every request carrying that key waits for the same one. */
+  private readonly inflight = new Map<string, Promise<Identity>>();
+  readonly lookupPermits: LookupPermits;
 
   constructor(
     @InjectRepository(ApiKeyEntity) private readonly keys: Repository<ApiKeyEntity>,
     private readonly config: AppConfig,
     // The limiter's clock where there is one (the server), so tests move both at once.
     @Optional() private readonly clock: Clock = new SystemClock(),
-  ) {}
+  ) {
+    const db = config.database;
+    this.lookupPermits = new LookupPermits(
+      lookupPermitsFor(db.type === 'postgres' ? db.poolSize : undefined),
+    );
+  }
 
   async create(input: CreateKeyInput): Promise<CreatedKey> {
     for (const [field, value] of [
@@ -236,17 +247,49 @@ export class ApiKeysService {
     const hash = hashApiKey(rawKey);
     const cached = this.cache.get(hash);
     if (cached === undefined) return { kind: 'unverified', hash, knownValid: false };
-    if (cached.cachedUntil > Date.now() && cached.expiresAt > this.clock.now())
+    const now = Date.now();
+    if (cached.cachedUntil > now && cached.expiresAt > this.clock.now()) {
+      if (now >= cached.refreshAt) this.refresh(hash);
       return cached.identity;
+    }
     return { kind: 'unverified', hash, knownValid: true };
   }
 
-  async verify(hash: string): Promise<Identity> {
-    const principal = await this.lookUp(hash);
-    if (principal === undefined) this.cache.delete(hash);
-    return principal === undefined
-      ? INVALID
-      : (this.cache.get(hash)?.identity ?? identityOf(principal));
+  /** Looks the key up, joining a lookup of the same key already under way. */
+  verify(hash: string): Promise<Identity> {
+    let pending = this.inflight.get(hash);
+    if (pending === undefined) {
+      pending = this.lookUpOnce(hash, () => this.lookupPermits.acquire());
+      this.inflight.set(hash, pending);
+    }
+    return pending;
+  }
+
+  // Only with a permit free at once: a busy share serves the cached entry, which is still valid.
+  private refresh(hash: string): void {
+    if (this.inflight.has(hash) || !this.lookupPermits.tryAcquire()) return;
+    const pending = this.lookUpOnce(hash, () => Promise.resolve());
+    this.inflight.set(hash, pending);
+    // A failed refresh leaves the entry to run out; the next use after that looks it up again.
+    pending.catch(() => undefined);
+  }
+
+  private async lookUpOnce(hash: string, acquire: () => Promise<void>): Promise<Identity> {
+    try {
+      await acquire();
+      let principal: Principal | undefined;
+      try {
+        principal = await this.lookUp(hash);
+      } finally {
+        this.lookupPermits.release();
+      }
+      if (principal === undefined) this.cache.delete(hash);
+      return principal === undefined
+        ? INVALID
+        : (this.cache.get(hash)?.identity ?? identityOf(principal));
+    } finally {
+      this.inflight.delete(hash);
+    }
   }
 
   private async lookUp(hash: string): Promise<Principal | undefined> {
@@ -263,18 +306,19 @@ export class ApiKeysService {
       quota: quotaFor(key.plan, key),
       scope: key.scope,
     };
-    if (this.config.auth.keyCacheTtlMs > 0) {
-      // Entries stay past their expiry (a valid key's is refreshed at its next use), so the
-      // bound evicts by age: the first inserted is the least recently refreshed.
-      this.cache.delete(hash);
-      if (this.cache.size >= MAX_CACHED_KEYS) this.cache.delete(this.cache.keys().next().value!);
-      // The entry ends with the key: a cached key is never served past its own expiry.
-      this.cache.set(hash, {
-        identity: identityOf(principal),
-        cachedUntil: cachedAt + this.config.auth.keyCacheTtlMs,
-        expiresAt,
-      });
-    }
+    const ttl = this.config.auth.keyCacheTtlMs;
+    // Entries stay past their expiry (a valid key's is refreshed at its next use), so the bound
+    // evicts by age: the first inserted is the least recently refreshed. With a TTL of 0 an entry
+    // serves nothing, but still says the key was valid at its last lookup.
+    this.cache.delete(hash);
+    if (this.cache.size >= MAX_CACHED_KEYS) this.cache.delete(this.cache.keys().next().value!);
+    // The entry ends with the key: a cached key is never served past its own expiry.
+    this.cache.set(hash, {
+      identity: identityOf(principal),
+      refreshAt: cachedAt + ttl / 2,
+      cachedUntil: cachedAt + ttl,
+      expiresAt,
+    });
     return principal;
   }
 }

@@ -22,3 +22,23 @@ export function isPublicRoute(reflector: Reflector, context: ExecutionContext): 
   }
   return isPublic;
 }
+
+export const IS_ANONYMOUS = 'petstore:isAnonymous';
+
+/**
+ * Marks a route that needs no API key and ignores one: counted and limited per client IP with the
+ * free plan's numbers, as a request without a key (unknown paths outside /v1).
+ */
+export const Anonymous = (): MethodDecorator & ClassDecorator => SetMetadata(IS_ANONYMOUS, true);
+
+const anonymousRoutes = new WeakMap<object, boolean>();
+
+export function isAnonymousRoute(reflector: Reflector, context: ExecutionContext): boolean {
+  const controller = context.getClass();
+  let anonymous = anonymousRoutes.get(controller);
+  if (anonymous === undefined) {
+    anonymous = reflector.get<boolean>(IS_ANONYMOUS, controller) === true;
+    anonymousRoutes.set(controller, anonymous);
+  }
+  return anonymous;
+}

@@ -1,8 +1,24 @@
-import type { ExceptionFilter } from '@nestjs/common';
-import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host.js';
+import type { ArgumentsHost, ExceptionFilter } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import type { IdentifiedRequest } from '../auth/principal.js';
 import type { RateLimitGuard } from './rate-limit.guard.js';
+
+/** What the exception filter is given for a request answered outside Nest's router. */
+function httpHost(req: Request, res: Response, next: NextFunction): ArgumentsHost {
+  const args = [req, res, next];
+  const http = { getRequest: () => req, getResponse: () => res, getNext: () => next };
+  const notHttp = (): never => {
+    throw new Error('the ban gate answers HTTP requests only');
+  };
+  return {
+    getArgs: () => args,
+    getArgByIndex: (index: number) => args[index],
+    switchToHttp: () => http,
+    switchToRpc: notHttp,
+    switchToWs: notHttp,
+    getType: () => 'http',
+  } as ArgumentsHost;
+}
 
 /**
  * Refuses a client the limiter has banned before Express routes the request: a flood from a
@@ -13,6 +29,6 @@ export function banGate(guard: RateLimitGuard, filter: ExceptionFilter) {
   return (req: Request, res: Response, next: NextFunction): void => {
     const refusal = guard.refuseBanned(req as IdentifiedRequest, res);
     if (refusal === undefined) return next();
-    filter.catch(refusal, new ExecutionContextHost([req, res, next]));
+    filter.catch(refusal, httpHost(req, res, next));
   };
 }

@@ -7,7 +7,10 @@ import type { Identity } from '../auth/principal.js';
 import { ApiError } from '../common/errors/api-error.js';
 import { Public } from '../auth/public.decorator.js';
 import { loadConfig } from '../config/app-config.js';
+import { SkipThrottle, Throttle } from '@nestjs/throttler';
 import { PLAN_WINDOWS } from './plan-windows.js';
+import { RateLimitCost } from './rate-limit-cost.decorator.js';
+import { Uncounted } from './uncounted.decorator.js';
 import { RateLimitGuard } from './rate-limit.guard.js';
 import { banPolicy } from './rate-limit.module.js';
 import { MemoryRateLimitStorage } from './storage/memory.storage.js';
@@ -16,9 +19,24 @@ class InventoryController {
   list(): void {}
   @Public()
   health(): void {}
+  @SkipThrottle({ minute: true, day: true })
+  unthrottled(): void {}
+  @SkipThrottle({ minute: true })
+  dayOnly(): void {}
+  @Throttle({ minute: { limit: 3, ttl: 60_000 } })
+  tight(): void {}
+  @RateLimitCost((req) => Number(req.headers['x-lines']))
+  batch(): void {}
+  @Uncounted()
+  status(): void {}
 }
 
-type FakeRequest = { ip: string; identity?: Identity; socket?: { remoteAddress: string } };
+type FakeRequest = {
+  ip: string;
+  identity?: Identity;
+  socket?: { remoteAddress: string };
+  headers?: Record<string, string>;
+};
 
 function context(req: FakeRequest, handler: () => void = InventoryController.prototype.list) {
   const headers: Record<string, string> = {};
@@ -99,49 +117,68 @@ describe('RateLimitGuard', () => {
     expect(headers).toEqual({});
   });
 
-  it('should look an uncached key up only while its IP has budget, and count an unknown one there', async () => {
-    const unverified = (hash: string, knownValid = false): Identity => ({
-      kind: 'unverified',
-      hash,
-      knownValid,
+  const unverified = (hash: string, knownValid = false): Identity => ({
+    kind: 'unverified',
+    hash,
+    knownValid,
+  });
+  const refusal = async (req: FakeRequest, handler?: () => void) => {
+    const { ctx, headers } = context(req, handler);
+    const err = await guard.canActivate(ctx).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    return { err: err as ApiError | undefined, headers };
+  };
+
+  it('should serve a valid key by its own plan after its address spent and earned a ban on its anonymous budget', async () => {
+    for (let i = 0; i < 60; i++)
+      await remaining({ ip: '192.0.2.7', identity: { kind: 'missing' } });
+    expect((await refusal({ ip: '192.0.2.7', identity: { kind: 'missing' } })).err).toMatchObject({
+      code: 'rate_limit_exceeded',
     });
+    // A brand-new key, looked up now, is counted by its own plan.
     const req = { ip: '192.0.2.7', identity: unverified('hash-of-key-9') };
     expect(await remaining(req)).toBe('299');
     expect(req.identity).toEqual(key(9, 300));
-    for (let i = 0; i < 60; i++) {
-      expect(await remaining({ ip: '192.0.2.7', identity: unverified(`random-${i}`) })).toBe(
-        String(59 - i),
-      );
-    }
-    expect(lookups).toHaveLength(61);
-    // The IP's budget is spent: neither a random key nor a real one is looked up any more.
-    for (const hash of ['random-x', 'hash-of-key-9']) {
-      const { ctx, headers } = context({ ip: '192.0.2.7', identity: unverified(hash) });
-      await expect(guard.canActivate(ctx)).rejects.toMatchObject({
-        code: 'rate_limit_exceeded',
-      });
-      expect(headers['X-RateLimit-Remaining']).toBe('0');
-    }
-    expect(lookups).toHaveLength(61);
-    // A key valid at its last lookup (its cache entry since expired) is looked up again.
+    for (let i = 0; i < 21; i++) await refusal({ ip: '192.0.2.7', identity: { kind: 'missing' } });
+    expect((await refusal({ ip: '192.0.2.7', identity: { kind: 'missing' } })).err).toMatchObject({
+      code: 'api_key_banned',
+    });
+    // Banned address: the key, cached or valid at its last lookup, is still served.
+    expect(await remaining({ ip: '192.0.2.7', identity: key(9, 300) })).toBe('298');
     expect(await remaining({ ip: '192.0.2.7', identity: unverified('hash-of-key-9', true) })).toBe(
-      '298',
+      '297',
     );
-    expect(lookups).toHaveLength(62);
   });
 
-  it('should refuse without capturing a stack, and ban the IP like any other client', async () => {
-    let last: unknown;
-    for (let i = 0; i < 60 + 21 + 1; i++) {
-      const { ctx } = context({
-        ip: '192.0.2.8',
-        identity: { kind: 'unverified', hash: 'x', knownValid: false },
-      });
-      last = await guard.canActivate(ctx).catch((err: unknown) => err);
-    }
+  it('should take the lookup budget before each lookup, so concurrent unknown keys from one address cause at most 60 lookups', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        refusal({ ip: '192.0.2.9', identity: unverified(`random-${i}`) }),
+      ),
+    );
+    expect(lookups).toHaveLength(60);
+    const refused = results.filter((r) => r.err !== undefined);
+    expect(refused).toHaveLength(140);
+    expect(refused[0].err).toMatchObject({ code: 'rate_limit_exceeded', status: 429 });
+    expect(refused[0].err?.message).toContain('budget of 60 lookups of unknown API keys');
+    // The 60 looked up were unknown: they counted against the address's anonymous windows.
+    expect((await refusal({ ip: '192.0.2.9', identity: { kind: 'missing' } })).err).toMatchObject({
+      code: 'rate_limit_exceeded',
+    });
+    // Another address has its own budget.
+    expect(await remaining({ ip: '192.0.2.10', identity: unverified('random-x') })).toBe('59');
+    expect(lookups).toHaveLength(61);
+  });
+
+  it('should refuse without capturing a stack, and ban an address that keeps sending unknown keys', async () => {
+    let last: ApiError | undefined;
+    for (let i = 0; i < 60 + 21 + 1; i++)
+      last = (await refusal({ ip: '192.0.2.8', identity: unverified(`x-${i}`) })).err;
     expect(last).toBeInstanceOf(ApiError);
     expect(last).toMatchObject({ code: 'api_key_banned', status: 429 });
-    expect((last as Error).stack).toBeUndefined();
+    expect(last?.stack).toBeUndefined();
     expect(lookups).toHaveLength(60);
   });
 
@@ -149,5 +186,82 @@ describe('RateLimitGuard', () => {
     const socket = { remoteAddress: '::ffff:10.9.8.7' };
     expect(await remaining({ ip: 'not an address', socket })).toBe('59');
     expect(await remaining({ ip: '10.9.8.7' })).toBe('58');
+  });
+
+  describe("the throttler's decorators", () => {
+    const handler = (name: keyof InventoryController) => InventoryController.prototype[name];
+    const hit = async (name: keyof InventoryController, req: FakeRequest) => {
+      const { ctx, headers } = context(req, handler(name));
+      await guard.canActivate(ctx);
+      return headers;
+    };
+
+    it('should neither count nor limit a route that skips every throttler with @SkipThrottle()', async () => {
+      for (let i = 0; i < 70; i++)
+        expect(await hit('unthrottled', { ip: '192.0.2.20' })).toEqual({});
+      expect(await remaining({ ip: '192.0.2.20' })).toBe('59');
+    });
+
+    it('should count only the windows a route does not skip', async () => {
+      const headers = await hit('dayOnly', { ip: '192.0.2.21' });
+      expect(headers['RateLimit-Policy']).toBe('"day";q=1000;w=86400');
+      expect(headers['X-RateLimit-Remaining']).toBe('999');
+      // The minute was not counted: a counted route sees both windows after one request.
+      expect(await remaining({ ip: '192.0.2.21' })).toBe('59');
+    });
+
+    it("should hold a route with @Throttle() to its own limit, counted apart from the plan's window", async () => {
+      for (let i = 0; i < 3; i++) await hit('tight', { ip: '192.0.2.22' });
+      const { err, headers } = await refusal({ ip: '192.0.2.22' }, handler('tight'));
+      expect(err).toMatchObject({ code: 'rate_limit_exceeded' });
+      expect(err?.message).toContain('minute quota of 3');
+      expect(headers['X-RateLimit-Limit']).toBe('3');
+      // The plan's minute saw none of them; the shared day saw all three.
+      const { ctx, headers: plain } = context({ ip: '192.0.2.22' });
+      await guard.canActivate(ctx);
+      expect(plain.RateLimit).toBe('"minute";r=59;t=30, "day";r=996;t=43170');
+    });
+  });
+
+  describe('@RateLimitCost()', () => {
+    const batch = InventoryController.prototype.batch;
+    const lines = (n: number): FakeRequest => ({
+      ip: '192.0.2.30',
+      headers: { 'x-lines': String(n) },
+    });
+
+    it('should count the cost in every window, and refuse whole, counting nothing, a request that does not fit', async () => {
+      const { ctx, headers } = context(lines(50), batch);
+      await guard.canActivate(ctx);
+      expect(headers.RateLimit).toBe('"minute";r=10;t=30, "day";r=950;t=43170');
+      const { err, headers: refused } = await refusal(lines(11), batch);
+      expect(err).toMatchObject({ code: 'rate_limit_exceeded', status: 429 });
+      expect(refused.RateLimit).toBe('"minute";r=10;t=30, "day";r=950;t=43170');
+      const { ctx: fits, headers: after } = context(lines(10), batch);
+      await guard.canActivate(fits);
+      expect(after['X-RateLimit-Remaining']).toBe('0');
+    });
+  });
+
+  describe('an uncounted route (the rate-limit status)', () => {
+    const status = InventoryController.prototype.status;
+
+    it("should spend its own budget of 60 a minute, not the plan's windows, banned keys included", async () => {
+      await remaining({ ip: '192.0.2.40', identity: key(11, 300) });
+      for (let i = 0; i < 60; i++) {
+        const { ctx, headers } = context({ ip: '192.0.2.40', identity: key(11, 300) }, status);
+        await guard.canActivate(ctx);
+        expect(headers['X-RateLimit-Remaining']).toBe('299');
+      }
+      const { err, headers } = await refusal({ ip: '192.0.2.40', identity: key(11, 300) }, status);
+      expect(err).toMatchObject({ code: 'rate_limit_exceeded', status: 429 });
+      expect(err?.headers['Retry-After']).toBe('30');
+      // Its headers still describe the plan's windows.
+      expect(headers['X-RateLimit-Limit']).toBe('300');
+      expect(headers['X-RateLimit-Remaining']).toBe('299');
+      // Another key has its own budget.
+      const { ctx } = context({ ip: '192.0.2.40', identity: key(12, 300) }, status);
+      expect(await guard.canActivate(ctx)).toBe(true);
+    });
   });
 });

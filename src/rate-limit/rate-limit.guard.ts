@@ -4,15 +4,19 @@ import { Reflector } from '@nestjs/core';
 import {
   InjectThrottlerOptions,
   InjectThrottlerStorage,
+  minutes,
+  SkipThrottle,
   ThrottlerGuard,
   type Resolvable,
   type ThrottlerModuleOptions,
+  type ThrottlerOptions,
+  type ThrottlerRequest,
 } from '@nestjs/throttler';
 import { identifyRequest } from '../auth/api-key-identify.guard.js';
 import { isPublicRoute } from '../auth/public.decorator.js';
-import type { IdentifiedRequest } from '../auth/principal.js';
+import type { IdentifiedRequest, Identity } from '../auth/principal.js';
 import { ApiKeysService } from '../auth/api-keys.service.js';
-import type { Quota } from '../auth/plans.js';
+import { PLAN_QUOTAS } from '../auth/plans.js';
 import { clientAddress, ipv6Prefix64 } from '../common/client-address.js';
 import { ApiError, refusal } from '../common/errors/api-error.js';
 import { AppConfig } from '../config/app-config.js';
@@ -23,22 +27,49 @@ import {
   rateLimitPolicyHeader,
   retryAfterSeconds,
 } from './rate-limit.headers.js';
-import { PLAN_WINDOWS, quotaOf } from './plan-windows.js';
-import type { RateLimitOutcome, WindowSpec } from './rate-limit.policy.js';
+import { RATE_LIMIT_COST, type RateLimitCostFunction } from './rate-limit-cost.decorator.js';
+import {
+  ONE_REQUEST,
+  type Charge,
+  type RateLimitOutcome,
+  type WindowSpec,
+} from './rate-limit.policy.js';
 import { RateLimitStorage, RateLimitStoreUnavailableError } from './storage/rate-limit.storage.js';
 import { IS_UNCOUNTED } from './uncounted.decorator.js';
 
-export type MeteredRequest = IdentifiedRequest & { rateLimit?: RateLimitOutcome };
+/** The windows of a request gathered throttler by throttler, counted at once by the last. */
+interface PendingCount {
+  windows: WindowSpec[];
+  remaining: number;
+}
 
-const uncountedRoutes = new WeakMap<object, boolean>();
+export type MeteredRequest = IdentifiedRequest & {
+  rateLimit?: RateLimitOutcome;
+  rateLimitPending?: PendingCount;
+};
 
 /** How long a client is told to wait when the store is down and the limiter fails closed. */
 export const STORE_DOWN_RETRY_AFTER_SECONDS = 5;
 
+/**
+ * Per client IP: lookups of keys this instance does not know, taken before each lookup starts,
+ * with bans as any window. Apart from the IP's anonymous windows, so what keyless requests spent
+ * never stops a valid key.
+ */
+export const LOOKUP_BUDGET: readonly WindowSpec[] = [
+  { name: 'lookups', ttlMs: minutes(1), limit: PLAN_QUOTAS.free.perMinute },
+];
+/** `GET /v1/rate_limit`'s own budget per key (contract): refused past it, never banned for it. */
+export const STATUS_BUDGET: readonly WindowSpec[] = [
+  { name: 'status', ttlMs: minutes(1), limit: 60 },
+];
+const UNBANNED: Charge = Object.freeze({ cost: 1, bans: false });
+
 /** Bans remembered for refusing before routing; beyond this, the oldest is forgotten (and asked for again). */
 const MAX_BANS_KEPT = 10_000;
-/** The one /v1 operation that answers a banned key (uncounted; case-insensitive, as Express routes). */
+/** The one /v1 operation that answers a banned key (case-insensitive, as Express routes). */
 const ANSWERS_WHILE_BANNED = /^\/v1\/rate_limit(?:[/?]|$)/i;
+const API_PATH = /^\/v1\//i;
 
 function setLimitHeaders(res: ServerResponse, outcome: RateLimitOutcome): void {
   const limitHeaders = rateLimitHeaders(outcome);
@@ -49,9 +80,21 @@ function resolve(value: Resolvable<number>, context: ExecutionContext): number |
   return typeof value === 'function' ? value(context) : value;
 }
 
+// `@SkipThrottle({ name: true })` read under the key the decorator itself writes, found by
+// applying it to a probe, so the guard knows which throttlers a route will reach.
+function skipMetadataKey(name: string): string {
+  const probe = (): void => undefined;
+  SkipThrottle({ [name]: true })(probe);
+  return Reflect.getOwnMetadataKeys(probe)[0] as string;
+}
+
+const routeMetadata = new WeakMap<object, WeakMap<object, Map<string, unknown>>>();
+
 // @nestjs/throttler's guard with the contract's behaviour where its defaults differ: one counter
-// per caller, every window in one storage call, unsuffixed X-RateLimit-* headers with Reset as a
-// Unix time, also on 429s. Expects the identify guard to have run first.
+// per caller (a key by its id, anything else by client IP), every window of a request counted in
+// one atomic storage call, bans, unsuffixed X-RateLimit-* headers with Reset as a Unix time, also
+// on 429s. Its flow is the library's: `shouldSkip` finds out whose request it is, the throttlers
+// resolve the limits of that caller's plan (or a route's @Throttle), `handleRequest` counts.
 @Injectable()
 export class RateLimitGuard extends ThrottlerGuard {
   constructor(
@@ -64,52 +107,171 @@ export class RateLimitGuard extends ThrottlerGuard {
     @Optional() private readonly metrics?: MetricsService,
   ) {
     super(options, store, reflector);
-    const throttlers = Array.isArray(options) ? options : options.throttlers;
-    this.throttlersArePlans = throttlers === PLAN_WINDOWS;
   }
 
-  /** With the plan windows, a request's windows follow from its quota alone: resolved once per quota. */
-  private readonly throttlersArePlans: boolean;
-  private readonly planWindows = new WeakMap<Quota, WindowSpec[]>();
   /** The bans this instance has met, by tracker, with the outcome that announced each. */
   private readonly bans = new Map<string, RateLimitOutcome>();
+  private readonly skipKeys = new Map<string, string>();
 
-  override async canActivate(context: ExecutionContext): Promise<boolean> {
-    // Every step that can answer synchronously does: a request waits for nothing it need not.
-    if (this.skips(context)) return true;
-    const req = context.switchToHttp().getRequest<IdentifiedRequest>();
+  // Runs once per request before any throttler resolves its limit, which depends on whose key
+  // this is: so the key is looked up here, within the client's lookup budget.
+  protected override async shouldSkip(context: ExecutionContext): Promise<boolean> {
+    if (
+      !this.config.rateLimit.enabled ||
+      context.getType() !== 'http' ||
+      isPublicRoute(this.reflector, context)
+    )
+      return true;
+    const req = context.switchToHttp().getRequest<MeteredRequest>();
     const res = context.switchToHttp().getResponse<ServerResponse>();
     try {
-      let identity = req.identity;
-      if (identity?.kind === 'unverified') {
-        // A key the cache does not know costs a database lookup, and unknown keys count against
-        // their IP: a client whose IP is refused anyway gets that refusal without the lookup.
-        if (!identity.knownValid) {
-          const tracker = this.ipTracker(req);
-          const probe = this.store.refuses(tracker, await this.windows(context));
-          const outcome = probe instanceof Promise ? await probe : probe;
-          if (outcome.status !== 'allowed') this.refuse(res, tracker, outcome);
-        }
-        identity = req.identity = await this.apiKeys.verify(identity.hash);
+      const identity = await this.identify(req, res);
+      if (identity?.kind === 'key' && this.isUncounted(context)) {
+        await this.report(context, req, res, identity);
+        return true;
       }
-      const resolved = this.windows(context);
-      const windows = Array.isArray(resolved) ? resolved : await resolved;
-      const tracker =
-        identity?.kind === 'key' ? `key:${identity.principal.keyId}` : this.ipTracker(req);
-      // Only a valid key goes uncounted: anything else is refused with 401 and counts against its
-      // IP, or unknown keys could be tried here without limit.
-      if (identity?.kind === 'key' && this.isUncounted(context))
-        return await this.report(req, res, tracker, windows);
-      const counted = this.store.consume(tracker, windows);
-      const outcome = counted instanceof Promise ? await counted : counted;
+    } catch (err) {
+      if (!(err instanceof RateLimitStoreUnavailableError)) throw err;
+      this.metrics?.redisError();
+      const windows = this.planWindows(context);
+      // The status has nothing true to say without the store, open or closed.
+      if (req.identity?.kind === 'key' && this.isUncounted(context)) {
+        res.setHeader('RateLimit-Policy', rateLimitPolicyHeader(windows));
+        throw new ApiError('service_unavailable', 'Rate-limit state is temporarily unavailable', {
+          'Retry-After': String(STORE_DOWN_RETRY_AFTER_SECONDS),
+        });
+      }
+      return this.storeUnavailable(res, windows);
+    }
+    req.rateLimitPending = { windows: [], remaining: this.throttlersReached(context) };
+    return false;
+  }
+
+  // The identify guard has run: no identity is a route it leaves alone.
+  private async identify(req: MeteredRequest, res: ServerResponse): Promise<Identity | undefined> {
+    const identity = req.identity;
+    if (identity?.kind !== 'unverified') return identity;
+    // A key valid at its last lookup is looked up again whatever its IP did (one lookup however
+    // many requests carry it); any other key only while its IP has lookups left.
+    if (!identity.knownValid) await this.takeLookup(req, res);
+    return (req.identity = await this.apiKeys.verify(identity.hash));
+  }
+
+  private async takeLookup(req: IdentifiedRequest, res: ServerResponse): Promise<void> {
+    const tracker = this.lookupTracker(req);
+    let outcome: RateLimitOutcome;
+    try {
+      outcome = await this.store.consume(tracker, LOOKUP_BUDGET);
+    } catch (err) {
+      // Fail open: the lookup share of the pool still bounds what the lookups can take. The
+      // error is counted once per request, by the count that follows or by the refusal.
+      if (!(err instanceof RateLimitStoreUnavailableError) || !this.config.rateLimit.failOpen)
+        throw err;
+      return;
+    }
+    if (outcome.status !== 'allowed') this.refuse(res, tracker, outcome);
+  }
+
+  /** How many throttlers `handleRequest` will see for this route: the last one counts. */
+  private throttlersReached(context: ExecutionContext): number {
+    let reached = 0;
+    for (const throttler of this.throttlers) {
+      const name = throttler.name!;
+      const skipIf = throttler.skipIf ?? this.commonOptions.skipIf;
+      if (this.routeValue(context, this.skipKey(name)) === true || skipIf?.(context) === true)
+        continue;
+      reached += 1;
+    }
+    return reached;
+  }
+
+  private skipKey(name: string): string {
+    let key = this.skipKeys.get(name);
+    if (key === undefined) this.skipKeys.set(name, (key = skipMetadataKey(name)));
+    return key;
+  }
+
+  // By class and handler, as the metadata is read: a handler inherited by two controllers may be
+  // decorated differently in each.
+  private routeValue(context: ExecutionContext, metadataKey: string): unknown {
+    const controller = context.getClass();
+    const handler = context.getHandler();
+    let handlers = routeMetadata.get(controller);
+    if (handlers === undefined) routeMetadata.set(controller, (handlers = new WeakMap()));
+    let values = handlers.get(handler);
+    if (values === undefined) handlers.set(handler, (values = new Map()));
+    if (!values.has(metadataKey))
+      values.set(metadataKey, this.reflector.getAllAndOverride(metadataKey, [handler, controller]));
+    return values.get(metadataKey);
+  }
+
+  protected override async handleRequest({
+    context,
+    limit,
+    ttl,
+    throttler,
+    getTracker,
+  }: ThrottlerRequest): Promise<boolean> {
+    const req = context.switchToHttp().getRequest<MeteredRequest>();
+    const res = context.switchToHttp().getResponse<ServerResponse>();
+    const pending = req.rateLimitPending!;
+    pending.windows.push({
+      name: throttler.name!,
+      ttlMs: ttl,
+      limit,
+      counter: this.routeCounter(context, throttler, ttl, limit),
+    });
+    if (--pending.remaining > 0) return true;
+    const windows = pending.windows;
+    try {
+      const tracker = await getTracker(req, context);
+      const outcome = await this.store.consume(tracker, windows, await this.chargeOf(context, req));
       if (outcome.status !== 'allowed') this.refuse(res, tracker, outcome);
       setLimitHeaders(res, outcome);
       return true;
     } catch (err) {
       if (!(err instanceof RateLimitStoreUnavailableError)) throw err;
       this.metrics?.redisError();
-      return this.storeUnavailable(res, await this.windows(context));
+      return this.storeUnavailable(res, windows);
     }
+  }
+
+  // A route whose @Throttle() sets another limit or window than the plan's keeps its own count of
+  // that window; the plan's windows are one count per caller across routes.
+  private routeCounter(
+    context: ExecutionContext,
+    throttler: ThrottlerOptions,
+    ttl: number,
+    limit: number,
+  ): string | undefined {
+    const plan = this.planWindow(context, throttler);
+    if (plan.ttlMs === ttl && plan.limit === limit) return undefined;
+    return `${throttler.name!}@${context.getClass().name}.${context.getHandler().name}`;
+  }
+
+  private async chargeOf(context: ExecutionContext, req: IdentifiedRequest): Promise<Charge> {
+    const cost = this.routeValue(context, RATE_LIMIT_COST) as RateLimitCostFunction | undefined;
+    if (cost === undefined) return ONE_REQUEST;
+    const units = await cost(req);
+    return Number.isSafeInteger(units) && units > 1 ? { cost: units, bans: true } : ONE_REQUEST;
+  }
+
+  // Callers without a valid key, by client address (IPv6 per /64): always a valid IP
+  // (clientAddress), so a tracker never carries client text.
+  protected override getTracker(req: IdentifiedRequest): Promise<string> {
+    const identity = req.identity;
+    return Promise.resolve(
+      identity?.kind === 'key' ? `key:${identity.principal.keyId}` : this.ipTracker(req),
+    );
+  }
+
+  private lookupTracker(req: IdentifiedRequest): string {
+    return `${this.ipTracker(req)}#lookups`;
+  }
+
+  private ipTracker(req: IdentifiedRequest): string {
+    const address = clientAddress(req);
+    return address.includes(':') ? `ip:${ipv6Prefix64(address)}` : `ip:${address}`;
   }
 
   private refuse(res: ServerResponse, tracker: string, outcome: RateLimitOutcome): never {
@@ -127,19 +289,21 @@ export class RateLimitGuard extends ThrottlerGuard {
    * The refusal of a client this instance saw banned, decided before routing (the ban gate in
    * configure-app), far cheaper than the same refusal through the router and guards
    * (docs/performance.md). A ban never ends early, so it holds until its time without asking the
-   * store. Undefined for anything else, which the guards then decide as always.
+   * store. Undefined for anything else, which the guards then decide as always. A key not in the
+   * cache is refused only while its address may not look keys up: a valid key is served whatever
+   * else its address did.
    */
   refuseBanned(req: IdentifiedRequest, res: ServerResponse): ApiError | undefined {
-    if (this.bans.size === 0 || !this.config.rateLimit.enabled || !req.url.startsWith('/v1/'))
+    if (this.bans.size === 0 || !this.config.rateLimit.enabled || !API_PATH.test(req.url))
       return undefined;
     const identity = (req.identity ??= identifyRequest(req, this.apiKeys));
     let tracker: string;
     if (identity.kind === 'key') {
       if (ANSWERS_WHILE_BANNED.test(req.url)) return undefined;
       tracker = `key:${identity.principal.keyId}`;
-    } else if (identity.kind === 'unverified' && identity.knownValid) {
-      // Valid at its last lookup: the lookup decides whose standing applies.
-      return undefined;
+    } else if (identity.kind === 'unverified') {
+      if (identity.knownValid) return undefined;
+      tracker = this.lookupTracker(req);
     } else tracker = this.ipTracker(req);
     const ban = this.bans.get(tracker);
     if (ban === undefined) return undefined;
@@ -166,9 +330,12 @@ export class RateLimitGuard extends ThrottlerGuard {
     const blocking = outcome.windows.find(
       (w) => w.used >= w.limit && w.resetAt === outcome.retryAt,
     );
-    const quota = blocking
-      ? `the ${blocking.name} quota of ${blocking.limit} requests`
-      : 'the quota';
+    const quota =
+      blocking === undefined
+        ? 'the quota'
+        : blocking === outcome.windows[0] && blocking.name === LOOKUP_BUDGET[0].name
+          ? `this address's budget of ${blocking.limit} lookups of unknown API keys a minute`
+          : `the ${blocking.name} quota of ${blocking.limit} requests`;
     return refusal(
       'rate_limit_exceeded',
       `Rate limit exceeded: ${quota} is used up; retry in ${retryAfter} s`,
@@ -177,92 +344,50 @@ export class RateLimitGuard extends ThrottlerGuard {
   }
 
   private isUncounted(context: ExecutionContext): boolean {
-    const handler = context.getHandler();
-    let uncounted = uncountedRoutes.get(handler);
-    if (uncounted === undefined) {
-      uncounted = this.reflector.get<boolean>(IS_UNCOUNTED, handler) === true;
-      uncountedRoutes.set(handler, uncounted);
-    }
-    return uncounted;
+    return this.routeValue(context, IS_UNCOUNTED) === true;
   }
 
+  // An uncounted route (the status) spends its own budget instead of the plan's windows, and
+  // reports those windows: both in one batched storage call.
   private async report(
+    context: ExecutionContext,
     req: MeteredRequest,
     res: ServerResponse,
-    tracker: string,
-    windows: WindowSpec[],
-  ): Promise<boolean> {
-    try {
-      req.rateLimit = await this.store.peek(tracker, windows);
-    } catch (err) {
-      if (!(err instanceof RateLimitStoreUnavailableError)) throw err;
-      this.metrics?.redisError();
-      res.setHeader('RateLimit-Policy', rateLimitPolicyHeader(windows));
-      throw new ApiError('service_unavailable', 'Rate-limit state is temporarily unavailable', {
-        'Retry-After': String(STORE_DOWN_RETRY_AFTER_SECONDS),
-      });
-    }
-    const limitHeaders = rateLimitHeaders(req.rateLimit);
-    for (const name in limitHeaders) res.setHeader(name, limitHeaders[name]);
-    return true;
-  }
-
-  protected override async shouldSkip(context: ExecutionContext): Promise<boolean> {
-    return this.skips(context);
-  }
-
-  /** Off entirely when disabled; never for health (and docs, which are served outside Nest's router). */
-  private skips(context: ExecutionContext): boolean {
-    return (
-      !this.config.rateLimit.enabled ||
-      context.getType() !== 'http' ||
-      isPublicRoute(this.reflector, context)
+    identity: Extract<Identity, { kind: 'key' }>,
+  ): Promise<void> {
+    const tracker = `key:${identity.principal.keyId}`;
+    const [budget, standing] = await Promise.all([
+      this.store.consume(`${tracker}#status`, STATUS_BUDGET, UNBANNED),
+      this.store.peek(tracker, this.planWindows(context)),
+    ]);
+    req.rateLimit = standing;
+    setLimitHeaders(res, standing);
+    if (budget.status === 'allowed') return;
+    const retryAfter = retryAfterSeconds(budget);
+    throw refusal(
+      'rate_limit_exceeded',
+      `Rate limit exceeded: the rate-limit status may be read ${STATUS_BUDGET[0].limit} times a minute; retry in ${retryAfter} s`,
+      { 'Retry-After': String(retryAfter) },
     );
   }
 
-  // Callers without a valid key, by client address (IPv6 per /64): always a valid IP
-  // (clientAddress), so a tracker never carries client text.
-  protected override getTracker(req: IdentifiedRequest): Promise<string> {
-    return Promise.resolve(this.ipTracker(req));
+  /** The caller's plan windows, without any route's @Throttle(). */
+  private planWindows(context: ExecutionContext): WindowSpec[] {
+    return this.throttlers.map((throttler) => this.planWindow(context, throttler));
   }
 
-  private ipTracker(req: IdentifiedRequest): string {
-    const address = clientAddress(req);
-    return address.includes(':') ? `ip:${ipv6Prefix64(address)}` : `ip:${address}`;
-  }
-
-  /** Our plans resolve their limits synchronously; a throttler option that returns a promise is awaited. */
-  private windows(context: ExecutionContext): WindowSpec[] | Promise<WindowSpec[]> {
-    const req = context.switchToHttp().getRequest<IdentifiedRequest>();
-    const quota = quotaOf(req);
-    const known = this.planWindows.get(quota);
-    if (known !== undefined) return known;
-    const resolved = this.resolveWindows(context);
-    if (Array.isArray(resolved) && this.throttlersArePlans) this.planWindows.set(quota, resolved);
-    return resolved;
-  }
-
-  private resolveWindows(context: ExecutionContext): WindowSpec[] | Promise<WindowSpec[]> {
-    let pending = false;
-    const windows = this.throttlers.map((throttler) => {
-      const ttlMs = resolve(throttler.ttl, context);
-      const limit = resolve(throttler.limit, context);
-      pending ||= typeof ttlMs !== 'number' || typeof limit !== 'number';
-      return { name: throttler.name ?? 'default', ttlMs, limit };
-    });
-    if (!pending) return windows as WindowSpec[];
-    return Promise.all(
-      windows.map(async ({ name, ttlMs, limit }) => ({
-        name,
-        ttlMs: await ttlMs,
-        limit: await limit,
-      })),
-    );
+  // PLAN_WINDOWS resolve synchronously; a throttler whose option returns a promise is not a plan's.
+  private planWindow(context: ExecutionContext, throttler: ThrottlerOptions): WindowSpec {
+    return {
+      name: throttler.name!,
+      ttlMs: resolve(throttler.ttl, context) as number,
+      limit: resolve(throttler.limit, context) as number,
+    };
   }
 
   // RATE_LIMIT_FAIL_OPEN serves uncounted or refuses with 503; either way the counts are unknown,
   // so only the policy is advertised.
-  private storeUnavailable(res: ServerResponse, windows: WindowSpec[]): boolean {
+  private storeUnavailable(res: ServerResponse, windows: readonly WindowSpec[]): boolean {
     res.setHeader('RateLimit-Policy', rateLimitPolicyHeader(windows));
     if (this.config.rateLimit.failOpen) return true;
     throw new ApiError(

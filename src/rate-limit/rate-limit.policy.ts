@@ -6,7 +6,19 @@ export interface WindowSpec {
   name: string;
   ttlMs: number;
   limit: number;
+  /** The counter's identity where it is not the name: a route with its own limit keeps its own. */
+  counter?: string;
 }
+
+export const counterOf = (spec: WindowSpec): string => spec.counter ?? spec.name;
+
+/** How a request is charged: `cost` units in every window, all or nothing; `bans` false never bans. */
+export interface Charge {
+  cost: number;
+  bans: boolean;
+}
+
+export const ONE_REQUEST: Charge = Object.freeze({ cost: 1, bans: true });
 
 /** More than `threshold` rejected requests within one window ban the client for `durationMs`. */
 export interface BanPolicy {
@@ -15,6 +27,8 @@ export interface BanPolicy {
 }
 
 export interface WindowCounter {
+  /** Whose count this is (`counterOf`). */
+  id: string;
   /** Which window (⌊now / ttlMs⌋) the counts belong to; older counts are stale. */
   index: number;
   used: number;
@@ -23,9 +37,15 @@ export interface WindowCounter {
 }
 
 export interface ClientState {
+  /** Few (a plan's windows, and any a route keeps of its own): found by a scan. */
   windows: WindowCounter[];
   /** Epoch ms the current ban ends; 0 or past when not banned. */
   banUntil: number;
+}
+
+export function counterIn(state: ClientState, id: string): WindowCounter | undefined {
+  for (const counter of state.windows) if (counter.id === id) return counter;
+  return undefined;
 }
 
 export type RateLimitStatus = 'allowed' | 'limited' | 'banned';
@@ -59,24 +79,29 @@ export function windowEnd(ttlMs: number, now: number): number {
 
 // Only accepted requests count, so knocking on an exhausted minute does not burn the day. A
 // rejection is charged to the exhausted window ending last (only then would it pass). A banned
-// client's requests change nothing, so the ban ends when it said it would.
+// client's requests change nothing, so the ban ends when it said it would. A request costing more
+// than one unit is accepted only if every window has room for all of it.
 export function applyRequest(
   state: ClientState,
   specs: readonly WindowSpec[],
   now: number,
   ban: BanPolicy,
-  onlyIfRefused = false,
+  charge: Charge = ONE_REQUEST,
 ): RateLimitOutcome {
-  const counters = state.windows;
-  if (counters.length !== specs.length) counters.length = specs.length;
+  const counters: WindowCounter[] = [];
   let blocking = -1;
   for (let i = 0; i < specs.length; i++) {
     const index = windowIndex(specs[i].ttlMs, now);
-    let counter = counters[i];
-    if (counter === undefined || counter.index !== index)
-      counter = counters[i] = { index, used: 0, rejected: 0 };
+    const id = counterOf(specs[i]);
+    let counter = counterIn(state, id);
+    if (counter === undefined) state.windows.push((counter = { id, index, used: 0, rejected: 0 }));
+    else if (counter.index !== index) {
+      counter.index = index;
+      counter.used = counter.rejected = 0;
+    }
+    counters.push(counter);
     if (
-      counter.used >= specs[i].limit &&
+      counter.used + charge.cost > specs[i].limit &&
       (blocking < 0 || end(specs, counters, i) > end(specs, counters, blocking))
     ) {
       blocking = i;
@@ -90,8 +115,8 @@ export function applyRequest(
     retryAt = state.banUntil;
   } else if (blocking < 0) {
     status = 'allowed';
-    if (!onlyIfRefused) for (const counter of counters) counter.used += 1;
-  } else if (++counters[blocking].rejected > ban.threshold) {
+    for (const counter of counters) counter.used += charge.cost;
+  } else if (charge.bans && ++counters[blocking].rejected > ban.threshold) {
     // The count starts afresh, so a client back from a ban has the whole threshold again.
     counters[blocking].rejected = 0;
     status = 'banned';

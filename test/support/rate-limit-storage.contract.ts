@@ -207,5 +207,50 @@ export function describeRateLimitStorage(
         timeToBlockExpire: 30,
       });
     });
+
+    it('should ban through increment as through consume, past the threshold', async () => {
+      const hits = [];
+      for (let i = 0; i < 2 + CONTRACT_BAN.threshold + 1; i++)
+        hits.push(await storage.increment(client, MINUTE, 2, MINUTE, 'default'));
+      expect(hits.map((h) => h.isBlocked)).toEqual([false, false, true, true, true, true]);
+      expect(hits[hits.length - 1].timeToBlockExpire).toBe(CONTRACT_BAN.durationMs / 1000);
+      clock.advance(MINUTE);
+      expect((await storage.increment(client, MINUTE, 2, MINUTE, 'default')).isBlocked).toBe(true);
+    });
+
+    it('should charge a request of several units to every window, all or nothing', async () => {
+      const charge = (cost: number) => storage.consume(client, windows(5, 8), { cost, bans: true });
+      expect((await charge(4)).windows.map((w) => w.used)).toEqual([4, 4]);
+      const refused = await charge(2);
+      expect(refused).toMatchObject({ status: 'limited', retryAt: NOON + 30_000 });
+      expect(refused.windows.map((w) => w.used)).toEqual([4, 4]);
+      expect((await charge(1)).windows.map((w) => w.used)).toEqual([5, 5]);
+      clock.advance(MINUTE);
+      // The day has 3 left: 4 does not fit there, and the minute is not charged either.
+      expect((await charge(4)).status).toBe('limited');
+      expect((await charge(3)).windows.map((w) => w.used)).toEqual([3, 8]);
+    });
+
+    it('should never ban a request charged without bans, however often it is refused', async () => {
+      const quiet = { cost: 1, bans: false };
+      const outcomes = [];
+      for (let i = 0; i < 5 + CONTRACT_BAN.threshold * 3; i++)
+        outcomes.push((await storage.consume(client, windows(5, 8), quiet)).status);
+      expect(outcomes.filter((s) => s === 'limited')).toHaveLength(CONTRACT_BAN.threshold * 3);
+      expect((await storage.peek(client, windows(5, 8))).status).toBe('limited');
+    });
+
+    it('should keep a window with its own counter apart from the window of the same name', async () => {
+      const own: WindowSpec[] = [
+        { name: 'minute', ttlMs: MINUTE, limit: 2, counter: 'minute@route' },
+      ];
+      await statuses(2);
+      expect((await storage.consume(client, own)).windows[0].used).toBe(1);
+      expect((await storage.consume(client, own)).status).toBe('allowed');
+      expect((await storage.consume(client, own)).status).toBe('limited');
+      expect((await storage.peek(client, windows(5, 8))).windows.map((w) => w.used)).toEqual([
+        2, 2,
+      ]);
+    });
   });
 }

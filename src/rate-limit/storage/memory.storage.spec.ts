@@ -90,12 +90,4 @@ describe('MemoryRateLimitStorage memory', () => {
     for (let i = 0; i < 20; i++)
       expect((await storage.consume(`ip:${i}`, one)).status).toBe('banned');
   });
-
-  it('should count nothing for refuses() unless it refuses', async () => {
-    const storage = new MemoryRateLimitStorage(CONTRACT_BAN, new ManualClock(START));
-    const one: WindowSpec[] = [{ name: 'minute', ttlMs: 60_000, limit: 1 }];
-    expect((await storage.refuses('ip:1', one)).status).toBe('allowed');
-    expect((await storage.consume('ip:1', one)).status).toBe('allowed');
-    expect((await storage.refuses('ip:1', one)).status).toBe('limited');
-  });
 });

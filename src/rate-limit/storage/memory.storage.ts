@@ -1,7 +1,11 @@
 import { Clock, SystemClock } from '../clock.js';
 import {
   applyRequest,
+  ONE_REQUEST,
+  counterIn,
+  counterOf,
   type BanPolicy,
+  type Charge,
   type ClientState,
   type RateLimitOutcome,
   type WindowSpec,
@@ -44,22 +48,14 @@ export class MemoryRateLimitStorage extends RateLimitStorage {
     return this.anonymous.size + this.identified.size;
   }
 
-  consume(key: string, windows: readonly WindowSpec[]): RateLimitOutcome {
-    return this.apply(key, windows, false);
-  }
-
-  refuses(key: string, windows: readonly WindowSpec[]): RateLimitOutcome {
-    return this.apply(key, windows, true);
-  }
-
   private mapOf(key: string): Map<string, Entry> {
     return key.startsWith('ip:') ? this.anonymous : this.identified;
   }
 
-  private apply(
+  consume(
     key: string,
     windows: readonly WindowSpec[],
-    onlyIfRefused: boolean,
+    charge: Charge = ONE_REQUEST,
   ): RateLimitOutcome {
     const now = this.clock.now();
     this.evict(now, EVICTIONS_PER_REQUEST);
@@ -70,7 +66,7 @@ export class MemoryRateLimitStorage extends RateLimitStorage {
       entry = { windows: [], banUntil: 0, expiresAt: 0 };
       map.set(key, entry);
     }
-    const outcome = applyRequest(entry, windows, now, this.ban, onlyIfRefused);
+    const outcome = applyRequest(entry, windows, now, this.ban, charge);
     let expiresAt = entry.banUntil;
     for (const window of outcome.windows) expiresAt = Math.max(expiresAt, window.resetAt);
     if (expiresAt > entry.expiresAt) {
@@ -118,7 +114,7 @@ export class MemoryRateLimitStorage extends RateLimitStorage {
     return peekOutcome(
       windows,
       now,
-      windows.map((spec, i) => currentCount(spec, now, live?.windows[i])),
+      windows.map((spec) => currentCount(spec, now, live && counterIn(live, counterOf(spec)))),
       live?.banUntil ?? 0,
     );
   }

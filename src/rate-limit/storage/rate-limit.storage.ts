@@ -1,5 +1,10 @@
 import type { ThrottlerStorage } from '@nestjs/throttler';
-import type { RateLimitOutcome, WindowSpec } from '../rate-limit.policy.js';
+import {
+  ONE_REQUEST,
+  type Charge,
+  type RateLimitOutcome,
+  type WindowSpec,
+} from '../rate-limit.policy.js';
 
 type ThrottlerStorageRecord = Awaited<ReturnType<ThrottlerStorage['increment']>>;
 
@@ -14,19 +19,15 @@ export class RateLimitStoreUnavailableError extends Error {
   }
 }
 
-// `consume` decides every window and the ban in one atomic step, which throttler's per-throttler
-// `increment` cannot express; `increment` is kept so a stock ThrottlerGuard still works.
+// `consume` decides every window of a request and the ban in one atomic step; throttler's
+// `increment` is the same step for one window, so a stock ThrottlerGuard over this storage also
+// bans.
 export abstract class RateLimitStorage implements ThrottlerStorage {
   /** A store in this process answers synchronously: the request then waits no event-loop turn. */
   abstract consume(
     key: string,
     windows: readonly WindowSpec[],
-  ): RateLimitOutcome | Promise<RateLimitOutcome>;
-
-  /** `consume`, except that a request the state would accept is not counted. */
-  abstract refuses(
-    key: string,
-    windows: readonly WindowSpec[],
+    charge?: Charge,
   ): RateLimitOutcome | Promise<RateLimitOutcome>;
 
   /** The standing the next request would meet; reading it changes no count, tally or ban. */
@@ -44,7 +45,11 @@ export abstract class RateLimitStorage implements ThrottlerStorage {
     _blockDuration: number,
     throttlerName: string,
   ): Promise<ThrottlerStorageRecord> {
-    const outcome = await this.consume(key, [{ name: throttlerName, ttlMs: ttl, limit }]);
+    const outcome = await this.consume(
+      key,
+      [{ name: throttlerName, ttlMs: ttl, limit }],
+      ONE_REQUEST,
+    );
     const [window] = outcome.windows;
     const accepted = outcome.status === 'allowed';
     const seconds = (at: number) => Math.max(0, Math.ceil((at - outcome.now) / 1000));

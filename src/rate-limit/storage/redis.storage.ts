@@ -4,7 +4,10 @@ import { Redis } from 'ioredis';
 import type { RedisConfig } from '../../config/app-config.js';
 import { Clock, SystemClock } from '../clock.js';
 import {
+  ONE_REQUEST,
+  counterOf,
   type BanPolicy,
+  type Charge,
   type RateLimitOutcome,
   type RateLimitStatus,
   type WindowSpec,
@@ -18,11 +21,12 @@ import { RateLimitStorage, RateLimitStoreUnavailableError } from './rate-limit.s
 /** Keys outlive their window a little, so an instance whose clock lags still finds the count. */
 const KEY_GRACE_MS = 5_000;
 
-// `applyRequest` as one atomic step for each request of a batch, in order, so N instances sharing
-// Redis accept exactly the limit between them. ARGV: now, ban threshold, ban ms, key grace ms, then
-// per request: only-if-refused (1|0), its number of windows n, and each window's limit and end.
-// KEYS per request: its ban end, then the hash {n: accepted, r: rejected} of each window.
-// Returns per request: status (0 allowed, 1 limited, 2 banned), retryAt, accepted count per window.
+// `applyRequest` (or a peek) as one atomic step for each request of a batch, in order, so N
+// instances sharing Redis accept exactly the limit between them. ARGV: now, ban threshold, ban ms,
+// key grace ms, then per request: peek (1|0), cost, bans (1|0), its number of windows n, and each
+// window's limit and end. KEYS per request: its ban end, then the hash {n: accepted, r: rejected}
+// of each window. Returns per request: status (0 allowed, 1 limited, 2 banned), retryAt (a peek:
+// the ban's end), accepted count per window.
 export const CONSUME_SCRIPT = `
 local now = tonumber(ARGV[1])
 local threshold = tonumber(ARGV[2])
@@ -31,14 +35,16 @@ local grace = tonumber(ARGV[4])
 local out = {}
 
 local function apply(k, a)
-  local onlyIfRefused = ARGV[a] == '1'
-  local n = tonumber(ARGV[a + 1])
+  local peek = ARGV[a] == '1'
+  local cost = tonumber(ARGV[a + 1])
+  local bans = ARGV[a + 2] == '1'
+  local n = tonumber(ARGV[a + 3])
   local ban = KEYS[k]
   local keys, limits, ends, used = {}, {}, {}, {}
   for i = 1, n do
     keys[i] = KEYS[k + i]
-    limits[i] = tonumber(ARGV[a + 2 * i])
-    ends[i] = tonumber(ARGV[a + 1 + 2 * i])
+    limits[i] = tonumber(ARGV[a + 2 + 2 * i])
+    ends[i] = tonumber(ARGV[a + 3 + 2 * i])
     used[i] = tonumber(redis.call('HGET', keys[i], 'n') or '0')
   end
   local function reply(status, retryAt)
@@ -47,20 +53,21 @@ local function apply(k, a)
     for i = 1, n do out[#out + 1] = used[i] end
   end
   local banUntil = tonumber(redis.call('GET', ban) or '0')
+  if peek then return reply(0, banUntil) end
   if banUntil > now then return reply(2, banUntil) end
   local blocking = 0
   for i = 1, n do
-    if used[i] >= limits[i] and (blocking == 0 or ends[i] > ends[blocking]) then blocking = i end
+    if used[i] + cost > limits[i] and (blocking == 0 or ends[i] > ends[blocking]) then blocking = i end
   end
   if blocking == 0 then
-    if onlyIfRefused then return reply(0, 0) end
     for i = 1, n do
-      used[i] = redis.call('HINCRBY', keys[i], 'n', 1)
+      used[i] = redis.call('HINCRBY', keys[i], 'n', cost)
       -- A window's key lives as long as its window: its expiry is set once, by its first count.
-      if used[i] == 1 then redis.call('PEXPIRE', keys[i], ends[i] - now + grace) end
+      if used[i] == cost then redis.call('PEXPIRE', keys[i], ends[i] - now + grace) end
     end
     return reply(0, 0)
   end
+  if not bans then return reply(1, ends[blocking]) end
   local window = keys[blocking]
   local rejected = redis.call('HINCRBY', window, 'r', 1)
   redis.call('PEXPIRE', window, ends[blocking] - now + grace)
@@ -75,10 +82,10 @@ end
 
 local k, a = 1, 5
 while a <= #ARGV do
-  local n = tonumber(ARGV[a + 1])
+  local n = tonumber(ARGV[a + 3])
   apply(k, a)
   k = k + 1 + n
-  a = a + 2 + 2 * n
+  a = a + 4 + 2 * n
 end
 return out
 `.trim();
@@ -91,7 +98,8 @@ const MAX_BATCH = 256;
 interface Queued {
   key: string;
   windows: readonly WindowSpec[];
-  onlyIfRefused: boolean;
+  /** Undefined for a peek. */
+  charge: Charge | undefined;
   resolve(outcome: RateLimitOutcome): void;
   reject(err: unknown): void;
 }
@@ -186,21 +194,26 @@ export class RedisRateLimitStorage
     return `${this.config.keyPrefix}${this.namespace}{${client}}`;
   }
 
-  consume(key: string, windows: readonly WindowSpec[]): Promise<RateLimitOutcome> {
-    return this.apply(key, windows, false);
-  }
-
-  refuses(key: string, windows: readonly WindowSpec[]): Promise<RateLimitOutcome> {
-    return this.apply(key, windows, true);
-  }
-
-  private apply(
+  consume(
     key: string,
     windows: readonly WindowSpec[],
-    onlyIfRefused: boolean,
+    charge: Charge = ONE_REQUEST,
+  ): Promise<RateLimitOutcome> {
+    return this.enqueue(key, windows, charge);
+  }
+
+  // Queued with the turn's consumes, so a peek beside a count costs no round trip of its own.
+  peek(key: string, windows: readonly WindowSpec[]): Promise<RateLimitOutcome> {
+    return this.enqueue(key, windows, undefined);
+  }
+
+  private enqueue(
+    key: string,
+    windows: readonly WindowSpec[],
+    charge: Charge | undefined,
   ): Promise<RateLimitOutcome> {
     return new Promise((resolve, reject) => {
-      if (this.queued.push({ key, windows, onlyIfRefused, resolve, reject }) === 1)
+      if (this.queued.push({ key, windows, charge, resolve, reject }) === 1)
         setImmediate(() => this.flush());
     });
   }
@@ -216,12 +229,13 @@ export class RedisRateLimitStorage
     const now = Math.floor(this.clock.now());
     const keys: string[] = [];
     const args: number[] = [now, this.ban.threshold, this.ban.durationMs, KEY_GRACE_MS];
-    for (const { key, windows, onlyIfRefused } of batch) {
+    for (const { key, windows, charge } of batch) {
       const client = this.clientKey(key);
       keys.push(`${client}:ban`);
-      args.push(onlyIfRefused ? 1 : 0, windows.length);
+      if (charge === undefined) args.push(1, 0, 0, windows.length);
+      else args.push(0, charge.cost, charge.bans ? 1 : 0, windows.length);
       for (const window of windows) {
-        keys.push(`${client}:${window.name}:${windowIndex(window.ttlMs, now)}`);
+        keys.push(`${client}:${counterOf(window)}:${windowIndex(window.ttlMs, now)}`);
         args.push(window.limit, windowEnd(window.ttlMs, now));
       }
     }
@@ -233,11 +247,15 @@ export class RedisRateLimitStorage
       return;
     }
     let at = 0;
-    for (const { windows, resolve } of batch) {
+    for (const { windows, charge, resolve } of batch) {
       const status = STATUSES[reply[at]];
       const retryAt = reply[at + 1];
       const used = at + 2;
       at = used + windows.length;
+      if (charge === undefined) {
+        resolve(peekOutcome(windows, now, reply.slice(used, at), retryAt));
+        continue;
+      }
       resolve({
         status,
         now,
@@ -247,28 +265,6 @@ export class RedisRateLimitStorage
         retryAt,
       });
     }
-  }
-
-  async peek(key: string, windows: readonly WindowSpec[]): Promise<RateLimitOutcome> {
-    const now = Math.floor(this.clock.now());
-    const client = this.clientKey(key);
-    // MULTI reads the ban and every window in one atomic step, as CONSUME_SCRIPT sees them.
-    const transaction = this.redis.multi().get(`${client}:ban`);
-    for (const w of windows)
-      transaction.hget(`${client}:${w.name}:${windowIndex(w.ttlMs, now)}`, 'n');
-    let replies: [Error | null, unknown][] | null;
-    try {
-      replies = await transaction.exec();
-    } catch (err) {
-      this.markDown(err);
-      throw new RateLimitStoreUnavailableError(err);
-    }
-    if (replies === null) throw new RateLimitStoreUnavailableError('transaction aborted');
-    const failed = replies.find(([err]) => err !== null);
-    if (failed) throw new RateLimitStoreUnavailableError(failed[0]);
-    this.markUp();
-    const [ban, ...counts] = replies.map(([, value]) => Number(value ?? 0));
-    return peekOutcome(windows, now, counts, ban);
   }
 
   private async evaluate(keys: string[], args: number[]): Promise<unknown> {
