@@ -19,6 +19,7 @@ import { ConfigModule } from './config/config.module.js';
 import { databaseUnavailable } from './database/database-errors.js';
 import { DatabaseModule } from './database/database.module.js';
 import { HealthModule } from './health/health.module.js';
+import { AdjustmentsModule } from './inventory/adjustments/adjustments.module.js';
 import { InventoryModule } from './inventory/inventory.module.js';
 import { MetricsModule } from './metrics/metrics.module.js';
 import { MetricsService } from './metrics/metrics.service.js';
@@ -41,6 +42,7 @@ export const REQUEST_FIELDS: readonly PropertyKey[] = [
 
 const API_V1_MODULES = [
   InventoryModule,
+  AdjustmentsModule,
   PetsModule,
   OrdersModule,
   RateLimitStatusModule,

@@ -29,6 +29,8 @@ import { RateLimitStorage, RateLimitStoreUnavailableError } from './storage/rate
 import { IS_UNCOUNTED } from './uncounted.decorator.js';
 
 export type MeteredRequest = IdentifiedRequest & { rateLimit?: RateLimitOutcome };
+/** Routes whose cost depends on the body (RateLimitCost): a valid key is counted once it is read. */
+export const RATE_LIMIT_COST = 'petstore:rateLimitCost';
 export const RATE_LIMIT_REQUEST_FIELDS: readonly PropertyKey[] = ['rateLimit'];
 
 const uncountedRoutes = new WeakMap<object, boolean>();
@@ -101,10 +103,16 @@ export class RateLimitGuard extends ThrottlerGuard {
       // IP, or unknown keys could be tried here without limit.
       if (identity?.kind === 'key' && this.isUncounted(context))
         return await this.report(req, res, tracker, windows);
-      const counted = this.store.consume(tracker, windows);
+      const deferred =
+        identity?.kind === 'key' &&
+        this.reflector.get<unknown>(RATE_LIMIT_COST, context.getHandler()) !== undefined;
+      const counted = deferred
+        ? this.store.refuses(tracker, windows)
+        : this.store.consume(tracker, windows);
       const outcome = counted instanceof Promise ? await counted : counted;
       if (outcome.status !== 'allowed') this.refuse(res, tracker, outcome);
       setLimitHeaders(res, outcome);
+      if (deferred) (req as MeteredRequest).rateLimit = outcome;
       return true;
     } catch (err) {
       if (!(err instanceof RateLimitStoreUnavailableError)) throw err;
@@ -113,7 +121,7 @@ export class RateLimitGuard extends ThrottlerGuard {
     }
   }
 
-  private refuse(res: ServerResponse, tracker: string, outcome: RateLimitOutcome): never {
+  refuse(res: ServerResponse, tracker: string, outcome: RateLimitOutcome): never {
     if (outcome.status === 'banned') this.remember(tracker, outcome);
     throw this.refusal(res, tracker, outcome);
   }

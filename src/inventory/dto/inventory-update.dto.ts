@@ -22,7 +22,7 @@ export class InventoryUpdate {
     enumName: 'ChangeReason',
     required: false,
     description:
-      'Why the stock changed: `received` (new arrival), `returned`, `correction` (manual adjustment), `damaged`, `other`. Recorded in the history.',
+      'Why the stock changed: `received` (new arrival), `returned`, `correction` (manual adjustment), `damaged`, `sold`, `other`. Recorded in the history.',
   })
   reason?: ChangeReason;
 

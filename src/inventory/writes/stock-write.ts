@@ -2,7 +2,14 @@ import type { InventoryRow } from '../inventory-row.js';
 import { nextStatus } from '../pet-status.js';
 import { ifMatchAllows, type IfMatch } from './preconditions.js';
 
-export const CHANGE_REASONS = ['received', 'returned', 'correction', 'damaged', 'other'] as const;
+export const CHANGE_REASONS = [
+  'received',
+  'returned',
+  'correction',
+  'damaged',
+  'sold',
+  'other',
+] as const;
 export type ChangeReason = (typeof CHANGE_REASONS)[number];
 
 export interface Caller {

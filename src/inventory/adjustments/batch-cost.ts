@@ -1,0 +1,27 @@
+import type { Request } from 'express';
+import type { IdentifiedRequest } from '../../auth/principal.js';
+import { parseIdempotencyKey } from '../../idempotency/idempotency-key.js';
+import { IdempotencyService } from '../../idempotency/idempotency.service.js';
+import { MAX_BATCH_LINES } from './dto/inventory-batch.dto.js';
+
+/**
+ * A batch counts one request per line (contract: batches); a retry answered from its kept answer
+ * counts one, and so does a body that is refused before any line is read.
+ */
+export async function batchCost(req: Request): Promise<number> {
+  const changes = (req.body as { changes?: unknown } | undefined)?.changes;
+  if (!Array.isArray(changes) || changes.length < 1 || changes.length > MAX_BATCH_LINES) return 1;
+  const identity = (req as IdentifiedRequest).identity;
+  if (identity?.kind !== 'key') return 1;
+  let key: string;
+  try {
+    key = parseIdempotencyKey(req.headers['idempotency-key']);
+  } catch {
+    return 1;
+  }
+  const answered = await IdempotencyService.of(req)?.answered({
+    keyId: identity.principal.keyId,
+    key,
+  });
+  return answered ? 1 : changes.length;
+}
