@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -62,11 +61,8 @@ describe('POST /v1/inventory/{petId}/adjustments (e2e)', () => {
       source: 'api',
       requestId: res.headers['x-request-id'],
     });
-    await adjust('9007199254740993', { delta: 3 }, 'k2').expect(200, {
-      petId: 9007199254740993,
-      quantity: 3,
-      status: 'available',
-    });
+    const restocked = await adjust('9007199254740993', { delta: 3 }, 'k2').expect(200);
+    expect(restocked.text).toBe('{"petId":9007199254740993,"quantity":3,"status":"available"}');
   });
 
   it('should answer a retry with the same key and body as the first time, changing nothing', async () => {

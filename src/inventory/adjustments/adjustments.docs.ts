@@ -52,7 +52,7 @@ export const BATCH_400: ErrorResponseDoc = {
     'The request holds invalid values: the body is not `{"changes": [...]}` with 1 to 100 lines, each with a `petId`, exactly one of `quantity` (0 to 2147483647) and `delta` (non-zero, -2147483647 to 2147483647), and at most `expectedQuantity`, `reason` and `reference`; `Idempotency-Key` is missing, empty or longer than 255 characters; or a line would take a quantity above 2147483647 (then `details.lines` names it). Nothing changed.',
   examples: {
     lines: { message: 'changes must be an array of 1 to 100 lines' },
-    one_of: { message: 'changes.0.quantity or delta: exactly one is required on each line' },
+    one_of: { message: 'each line needs exactly one of quantity and delta' },
     ...KEY_400,
   },
 };

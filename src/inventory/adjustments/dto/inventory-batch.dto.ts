@@ -46,7 +46,7 @@ const OneOfQuantityDelta = () =>
         const line = args?.object as { quantity?: unknown; delta?: unknown };
         return (line.quantity === undefined) !== (line.delta === undefined);
       },
-      defaultMessage: () => 'quantity or delta: exactly one is required on each line',
+      defaultMessage: () => 'each line needs exactly one of quantity and delta',
     },
   });
 
@@ -65,6 +65,8 @@ export class StockChangeLine extends ChangeContext {
   })
   @IsDefined({ message: 'petId is required' })
   @IsPetId()
+  // Here, where validation always runs: the ValidateIf of quantity and delta skips theirs.
+  @OneOfQuantityDelta()
   petId!: number | string;
 
   @ApiProperty({
@@ -76,7 +78,6 @@ export class StockChangeLine extends ChangeContext {
     example: 12,
     description: 'The new stock count (a set). Exactly one of `quantity` and `delta`.',
   })
-  @OneOfQuantityDelta()
   @ValidateIf(has('quantity'))
   @IsInt({ message: `quantity ${QUANTITY_RANGE}` })
   @Min(0, { message: `quantity ${QUANTITY_RANGE}` })
