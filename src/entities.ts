@@ -1,5 +1,6 @@
 import { ApiKeyEntity } from './auth/api-key.entity.js';
+import { InventoryChangeEntity } from './inventory/history/inventory-change.entity.js';
 import { PetEntity } from './inventory/pet.entity.js';
 import { OrderEntity } from './orders/order.entity.js';
 
-export const ENTITIES = [PetEntity, ApiKeyEntity, OrderEntity];
+export const ENTITIES = [PetEntity, InventoryChangeEntity, ApiKeyEntity, OrderEntity];

@@ -15,10 +15,11 @@ function fakeRunner(rollback: () => Promise<void>) {
     }),
     rollbackTransaction: vi.fn(rollback),
     release: vi.fn(async () => {}),
-    releasePostgresConnection: vi.fn(async (_err: unknown) => {}),
+    connect: vi.fn(async () => client),
   };
+  const client = { end: vi.fn(async () => {}) };
   const dataSource = { createQueryRunner: () => runner } as unknown as DataSource;
-  return { runner, dataSource };
+  return { runner, client, dataSource };
 }
 
 describe('transaction', () => {
@@ -33,15 +34,18 @@ describe('transaction', () => {
     await expect(transaction(failed.dataSource, () => Promise.reject(boom))).rejects.toBe(boom);
     expect(failed.runner.rollbackTransaction).toHaveBeenCalledTimes(1);
     expect(failed.runner.release).toHaveBeenCalledTimes(1);
-    expect(failed.runner.releasePostgresConnection).not.toHaveBeenCalled();
+    expect(failed.client.end).not.toHaveBeenCalled();
   });
 
   it('should close, not pool, a connection whose transaction could not be rolled back', async () => {
     const rollbackError = new Error('Query read timeout');
-    const { runner, dataSource } = fakeRunner(() => Promise.reject(rollbackError));
+    const { runner, client, dataSource } = fakeRunner(() => Promise.reject(rollbackError));
     const boom = new Error('Connection terminated');
     await expect(transaction(dataSource, () => Promise.reject(boom))).rejects.toBe(boom);
-    expect(runner.release).not.toHaveBeenCalled();
-    expect(runner.releasePostgresConnection).toHaveBeenCalledWith(rollbackError);
+    // Ended before it goes back, so the pool drops it rather than hand it out again.
+    expect(client.end).toHaveBeenCalledTimes(1);
+    expect(client.end.mock.invocationCallOrder[0]).toBeLessThan(
+      runner.release.mock.invocationCallOrder[0],
+    );
   });
 });

@@ -1,8 +1,95 @@
-import type { DataSource, EntityManager, QueryResult } from 'typeorm';
-import type { IsolationLevel } from 'typeorm/driver/types/IsolationLevel.js';
+import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
 
-// Int64 ids are read through here as `CAST(id AS TEXT)`: better-sqlite3 would round them to JS
-// numbers.
+type IsolationLevel = Parameters<DataSource['transaction']>[0] & string;
+
+// SQLite: TypeORM shares one connection, so the transactions of this process take turns, and
+// reads that must not see another's uncommitted rows (the listing, the feed) wait their turn too.
+const turns = new WeakMap<DataSource, Promise<unknown>>();
+
+function isSqlite(dataSource: DataSource): boolean {
+  return dataSource.options.type === 'better-sqlite3';
+}
+
+/** Runs `work` alone among this process's SQLite transactions; at once on PostgreSQL. */
+export function inTurn<T>(dataSource: DataSource, work: () => Promise<T>): Promise<T> {
+  if (!isSqlite(dataSource)) return work();
+  const run = (turns.get(dataSource) ?? Promise.resolve()).then(work);
+  turns.set(
+    dataSource,
+    run.catch(() => undefined),
+  );
+  return run;
+}
+
+/**
+ * A write transaction. On SQLite its first statement takes the write lock (waiting up to the busy
+ * timeout): a deferred transaction that read first would fail at once with SQLITE_BUSY when another
+ * process committed in between. TypeORM's own transaction calls nest inside it (a savepoint).
+ */
+export function writeTransaction<T>(
+  dataSource: DataSource,
+  work: (manager: EntityManager) => Promise<T>,
+): Promise<T> {
+  if (!isSqlite(dataSource)) return transaction(dataSource, work);
+  return inTurn(dataSource, () =>
+    transaction(dataSource, async (manager) => {
+      await manager.query(SQLITE_WRITE_LOCK);
+      return work(manager);
+    }),
+  );
+}
+
+const SQLITE_WRITE_LOCK = `UPDATE inventory_version SET version = version WHERE id = 1`;
+
+/** One consistent snapshot: REPEATABLE READ on PostgreSQL, one read transaction on SQLite. */
+export function readSnapshot<T>(
+  dataSource: DataSource,
+  work: (manager: EntityManager) => Promise<T>,
+): Promise<T> {
+  if (!isSqlite(dataSource)) return transaction(dataSource, work, 'REPEATABLE READ');
+  return inTurn(dataSource, () => transaction(dataSource, work));
+}
+
+/**
+ * DataSource.transaction, except that a connection whose transaction could not be ended (its
+ * ROLLBACK failed or timed out, say while the server froze) is closed, not returned to the pool:
+ * the pool would hand it to the next request still inside the old transaction.
+ */
+export async function transaction<T>(
+  dataSource: DataSource,
+  work: (manager: EntityManager) => Promise<T>,
+  isolation?: IsolationLevel,
+): Promise<T> {
+  const runner = dataSource.createQueryRunner();
+  let unusable = false;
+  try {
+    await runner.startTransaction(isolation);
+    const result = await work(runner.manager);
+    await runner.commitTransaction();
+    return result;
+  } catch (err) {
+    if (runner.isTransactionActive && !runner.isReleased) {
+      try {
+        await runner.rollbackTransaction();
+      } catch {
+        unusable = true;
+      }
+    }
+    throw err;
+  } finally {
+    if (unusable) await closeConnection(runner);
+    await runner.release();
+  }
+}
+
+// QueryRunner.connect() hands out the driver's connection (a pg Client); a client that has begun
+// to end is dropped by the pool when released (pg-pool), instead of being reused.
+async function closeConnection(runner: QueryRunner): Promise<void> {
+  const client = (await runner.connect()) as { end?: () => Promise<void> };
+  client.end?.().catch(() => undefined);
+}
+
+// Int64 ids are read as `CAST(id AS TEXT)`: better-sqlite3 would round them to JS numbers.
 export async function runSql<T>(
   dataSource: DataSource,
   sql: string,
@@ -12,8 +99,7 @@ export async function runSql<T>(
   const [text, values] = dataSource.driver.escapeQueryWithParameters(sql, params);
   const runner = manager?.queryRunner ?? dataSource.createQueryRunner();
   try {
-    // A structured result has the rows as `records` on every driver (pg's UPDATE raw is [rows, count]).
-    return ((await runner.query(text, values, true)) as QueryResult).records ?? [];
+    return ((await runner.query(text, values, true)) as { records?: T[] }).records ?? [];
   } finally {
     if (runner !== manager?.queryRunner) await runner.release();
   }
@@ -33,61 +119,4 @@ export async function existingIds(
     manager,
   );
   return rows.map((row) => row.id);
-}
-
-// BEGIN IMMEDIATE on SQLite: a deferred transaction that reads then writes fails at once with
-// SQLITE_BUSY when another process committed in between (its WAL snapshot is stale).
-export async function writeTransaction<T>(
-  dataSource: DataSource,
-  work: (manager: EntityManager) => Promise<T>,
-): Promise<T> {
-  if (dataSource.options.type !== 'better-sqlite3') return transaction(dataSource, work);
-  const runner = dataSource.createQueryRunner();
-  try {
-    await runner.query('BEGIN IMMEDIATE');
-    try {
-      const result = await work(runner.manager);
-      await runner.query('COMMIT');
-      return result;
-    } catch (err) {
-      await runner.query('ROLLBACK');
-      throw err;
-    }
-  } finally {
-    await runner.release();
-  }
-}
-
-/**
- * DataSource.transaction, except that a connection whose transaction could not be ended (its
- * ROLLBACK failed or timed out, say while the server froze) is closed, not returned to the pool:
- * TypeORM would hand it to the next request still inside the old transaction.
- */
-export async function transaction<T>(
-  dataSource: DataSource,
-  work: (manager: EntityManager) => Promise<T>,
-  isolation?: IsolationLevel,
-): Promise<T> {
-  const runner = dataSource.createQueryRunner();
-  let unusable: unknown;
-  try {
-    await runner.startTransaction(isolation);
-    const result = await work(runner.manager);
-    await runner.commitTransaction();
-    return result;
-  } catch (err) {
-    if (runner.isTransactionActive && !runner.isReleased) {
-      try {
-        await runner.rollbackTransaction();
-      } catch (rollbackError) {
-        unusable = rollbackError;
-      }
-    }
-    throw err;
-  } finally {
-    const discard = (runner as { releasePostgresConnection?: (err: unknown) => Promise<void> })
-      .releasePostgresConnection;
-    if (unusable !== undefined && discard) await discard.call(runner, unusable);
-    else await runner.release();
-  }
 }

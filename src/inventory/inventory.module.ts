@@ -8,15 +8,18 @@ import { InventoryController } from './inventory.controller.js';
 import { InventoryImporter } from './inventory.importer.js';
 import { InventoryService } from './inventory.service.js';
 import { ListingCache } from './listing/listing-cache.js';
+import { InventoryChangeEntity } from './history/inventory-change.entity.js';
 import { PetEntity } from './pet.entity.js';
 import { InventoryRepository } from './writes/inventory.repository.js';
+import { StockLinesService } from './writes/stock-lines.service.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([PetEntity])],
+  imports: [TypeOrmModule.forFeature([PetEntity, InventoryChangeEntity])],
   // The feed first: its `changes` routes must match before `:petId`.
   controllers: [InventoryChangesController, InventoryController],
   providers: [
     InventoryRepository,
+    StockLinesService,
     ListingCache,
     InventoryService,
     InventoryImporter,
@@ -24,6 +27,12 @@ import { InventoryRepository } from './writes/inventory.repository.js';
     InventoryHistoryService,
     ChangesPruner,
   ],
-  exports: [InventoryRepository, InventoryService, InventoryImporter, InventoryHistoryService],
+  exports: [
+    InventoryRepository,
+    StockLinesService,
+    InventoryService,
+    InventoryImporter,
+    InventoryHistoryService,
+  ],
 })
 export class InventoryModule {}

@@ -4,8 +4,8 @@ import type { InventoryItem } from './dto/inventory-item.dto.js';
 import type { InventoryRow } from './inventory-row.js';
 import type { InventoryListing } from './listing/inventory-listing.js';
 import { ListingCache } from './listing/listing-cache.js';
-import { InventoryRepository } from './writes/inventory.repository.js';
 import { itemEtag, type IfMatch } from './writes/preconditions.js';
+import { StockLinesService } from './writes/stock-lines.service.js';
 import type { Caller, ChangeReason } from './writes/stock-write.js';
 
 export interface TaggedItem {
@@ -19,9 +19,9 @@ export interface StockUpdate {
   reference?: string;
 }
 
-function tagged(row: InventoryRow): TaggedItem {
+export function tagged(row: InventoryRow): TaggedItem {
   return {
-    item: { petId: BigInt(row.petId), quantity: Number(row.quantity), status: row.status },
+    item: { petId: BigInt(row.petId), quantity: row.quantity, status: row.status },
     etag: itemEtag(row),
   };
 }
@@ -29,7 +29,7 @@ function tagged(row: InventoryRow): TaggedItem {
 @Injectable()
 export class InventoryService {
   constructor(
-    private readonly repository: InventoryRepository,
+    private readonly stockLines: StockLinesService,
     private readonly cache: ListingCache,
   ) {}
 
@@ -49,23 +49,28 @@ export class InventoryService {
     ifMatch: IfMatch | undefined,
     caller: Caller,
   ): Promise<TaggedItem> {
-    const outcome = await this.repository.write({
-      petId,
-      quantity: update.quantity,
-      ifMatch,
-      reason: update.reason ?? null,
-      reference: update.reference ?? null,
+    const outcome = await this.stockLines.applyLines(
+      [
+        {
+          petId,
+          quantity: update.quantity,
+          ifMatch,
+          reason: update.reason ?? null,
+          reference: update.reference ?? null,
+        },
+      ],
       caller,
-    });
-    if (outcome.kind === 'not_found') throw new NotFoundError(`No pet with id ${petId}`);
-    if (outcome.kind === 'precondition_failed') {
-      const current = tagged(outcome.row);
+    );
+    if (outcome.kind === 'applied') return tagged(outcome.rows[0]);
+    const [refusal] = outcome.refusals;
+    if (refusal.code === 'precondition_failed') {
+      const current = tagged(refusal.current!);
       throw new PreconditionFailedError(
         `The item changed: its ETag is now ${current.etag}`,
         current.item,
       );
     }
-    if (outcome.version !== undefined) this.cache.noteWrite(outcome.version, outcome.row);
-    return tagged(outcome.row);
+    // A set of 0..2147483647 can only be refused for an unknown pet or by If-Match.
+    throw new NotFoundError(`No pet with id ${petId}`);
   }
 }

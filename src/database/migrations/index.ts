@@ -3,8 +3,9 @@ import { Init1795260717886 as PostgresInit } from './postgres/1795260717886-Init
 import { Orders1795261339928 as PostgresOrders } from './postgres/1795261339928-Orders.js';
 import { InventoryVersion1795261585748 as PostgresInventoryVersion } from './postgres/1795261585748-InventoryVersion.js';
 import { KeyScopesExpiryRotation1795500333081 as PostgresKeyScopesExpiryRotation } from './postgres/1795500333081-KeyScopesExpiryRotation.js';
-import { IdempotencyKeys1795700000000 as PostgresIdempotencyKeys } from './postgres/1795700000000-IdempotencyKeys.js';
+import { IdempotencyKeys1795800000000 as PostgresIdempotencyKeys } from './postgres/1795800000000-IdempotencyKeys.js';
 import { InventoryWriteMany1795600000000 as PostgresInventoryWriteMany } from './postgres/1795600000000-InventoryWriteMany.js';
+import { InventoryWritesInApplication1795700000000 as PostgresInventoryWritesInApplication } from './postgres/1795700000000-InventoryWritesInApplication.js';
 import { Deployment1795410000000 as SqliteDeployment } from './sqlite/1795410000000-Deployment.js';
 import { InventoryHistory1795400000000 as PostgresInventoryHistory } from './postgres/1795400000000-InventoryHistory.js';
 import { Init1795260712490 as SqliteInit } from './sqlite/1795260712490-Init.js';
@@ -12,7 +13,7 @@ import { Orders1795261331241 as SqliteOrders } from './sqlite/1795261331241-Orde
 import { InventoryVersion1795261585748 as SqliteInventoryVersion } from './sqlite/1795261585748-InventoryVersion.js';
 import { InventoryChanges1795300000000 as SqliteInventoryChanges } from './sqlite/1795300000000-InventoryChanges.js';
 import { KeyScopesExpiryRotation1795500333081 as SqliteKeyScopesExpiryRotation } from './sqlite/1795500333081-KeyScopesExpiryRotation.js';
-import { IdempotencyKeys1795700000000 as SqliteIdempotencyKeys } from './sqlite/1795700000000-IdempotencyKeys.js';
+import { IdempotencyKeys1795800000000 as SqliteIdempotencyKeys } from './sqlite/1795800000000-IdempotencyKeys.js';
 import { InventoryHistory1795400000000 as SqliteInventoryHistory } from './sqlite/1795400000000-InventoryHistory.js';
 
 // Listed, not globbed: ESM has no __dirname, and each dialect has its own generated SQL.
@@ -34,5 +35,6 @@ export const POSTGRES_MIGRATIONS = [
   PostgresDeployment,
   PostgresKeyScopesExpiryRotation,
   PostgresInventoryWriteMany,
+  PostgresInventoryWritesInApplication,
   PostgresIdempotencyKeys,
 ];

@@ -1,229 +1,242 @@
 import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
-import { runSql, writeTransaction } from '../../database/sql.js';
-import { changeParams, insertChangesSql } from '../history/change-record.js';
+import { DataSource, EntityManager, type SelectQueryBuilder } from 'typeorm';
+import { readSnapshot, writeTransaction } from '../../database/sql.js';
+import { InventoryChangeEntity } from '../history/inventory-change.entity.js';
+import type { ChangeSource } from '../history/change-record.js';
 import type { ImportRow, InventoryRow } from '../inventory-row.js';
+import { PetEntity } from '../pet.entity.js';
 import type { PetStatus } from '../pet-status.js';
-import {
-  createListingReader,
-  ITEM_COLUMNS,
-  type ListingReader,
-} from '../listing/listing-reader.js';
-import { sqliteHandle } from '../sqlite-handle.js';
-import { PostgresStockWriter } from './postgres-stock-writer.js';
-import { SqliteStockWriter } from './sqlite-stock-writer.js';
-import type { StockWrite, WriteOutcome } from './stock-write.js';
 
-const CURRENT_SQL = `SELECT ${ITEM_COLUMNS} FROM pets WHERE id = :petId`;
-// The counter's row is locked before any pet row, so a transaction's changes take the versions
-// after it in commit order.
-const LOCK_VERSION_SQL = {
+/** One change of a pet, as the history appends it. */
+export interface StockChange {
+  before: InventoryRow | undefined;
+  after: InventoryRow;
+  reason: string | null;
+  reference: string | null;
+  source: ChangeSource;
+  keyId: number | null;
+  requestId: string | null;
+}
+
+// The write counter (migration InventoryHistory) has a different key per dialect and is kept by
+// triggers; locking it first orders every writer's changes by commit.
+const COUNTER_SQL = {
   postgres: `SELECT CAST(version AS TEXT) AS version FROM inventory_version WHERE slot = 0 FOR UPDATE`,
   sqlite: `SELECT CAST(version AS TEXT) AS version FROM inventory_version WHERE id = 1`,
 };
+const VERSION_SQL = {
+  postgres: `SELECT CAST(version AS TEXT) AS version FROM inventory_version WHERE slot = 0`,
+  sqlite: COUNTER_SQL.sqlite,
+};
+const INSERT_CHUNK = 500;
 
-const DEADLOCK_RETRIES = 3;
-
-function outcomeOf(result: {
-  outcome: 'not_found' | 'precondition_failed' | 'unchanged' | 'written';
-  petId: string;
-  quantity: number;
-  status: PetStatus;
-  version: string | null;
-}): WriteOutcome {
-  if (result.outcome === 'not_found') return { kind: 'not_found' };
-  const row: InventoryRow = {
-    petId: result.petId,
-    quantity: Number(result.quantity),
-    status: result.status,
-  };
-  if (result.outcome === 'precondition_failed') return { kind: 'precondition_failed', row };
-  if (result.outcome === 'unchanged') return { kind: 'written', row };
-  return { kind: 'written', row, version: BigInt(result.version!) };
-}
-
-function isDeadlock(err: unknown): boolean {
-  return (err as { driverError?: { code?: string } }).driverError?.code === '40P01';
-}
-
-/** The one owner of the `pets` table. */
+/** The one owner of the `pets` table and of appending to the stock history. */
 @Injectable()
 export class InventoryRepository implements OnModuleInit, OnModuleDestroy {
-  private reader: ListingReader | undefined;
-  private sqliteWriter: SqliteStockWriter | undefined;
-  private readonly postgresWriter = new PostgresStockWriter((writes) => this.writeMany(writes));
+  private readonly dialect: 'postgres' | 'sqlite';
+  /**
+   * Where the listing is read. A SQLite file gets a read-only connection of its own: TypeORM's
+   * one connection may be inside a transaction of this process, whose rows are not committed.
+   */
+  private reader: DataSource;
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
-
-  get listing(): ListingReader {
-    this.reader ??= createListingReader(this.dataSource, (sql, params = {}) =>
-      this.query(sql, params),
-    );
-    return this.reader;
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+    this.dialect = dataSource.options.type === 'postgres' ? 'postgres' : 'sqlite';
+    this.reader = dataSource;
   }
 
-  onModuleInit(): void {
-    this.sqliteWriter = this.createSqliteWriter();
+  async onModuleInit(): Promise<void> {
+    const options = this.dataSource.options;
+    if (options.type !== 'better-sqlite3' || options.database === ':memory:') return;
+    this.reader = await new DataSource({
+      type: 'better-sqlite3',
+      database: options.database,
+      readonly: true,
+      timeout: options.timeout,
+      entities: [PetEntity, InventoryChangeEntity],
+    }).initialize();
   }
 
   async onModuleDestroy(): Promise<void> {
-    await this.reader?.close();
+    if (this.reader !== this.dataSource) await this.reader.destroy();
   }
 
-  async find(petId: bigint, manager?: EntityManager): Promise<InventoryRow | undefined> {
-    const [row] = await this.query<InventoryRow>(CURRENT_SQL, { petId: petId.toString() }, manager);
-    return row && { ...row, quantity: Number(row.quantity) };
+  /** Pets as InventoryRows, ids exact: better-sqlite3 would round them as numbers (int64.ts). */
+  private items(manager: EntityManager): SelectQueryBuilder<PetEntity> {
+    return manager
+      .createQueryBuilder(PetEntity, 'pet')
+      .select('CAST(pet.id AS TEXT)', 'petId')
+      .addSelect('pet.quantity', 'quantity')
+      .addSelect('pet.status', 'status');
+  }
+
+  private static row(raw: { petId: string; quantity: number | string; status: PetStatus }) {
+    return { petId: raw.petId, quantity: Number(raw.quantity), status: raw.status };
+  }
+
+  async all(manager: EntityManager): Promise<InventoryRow[]> {
+    const rows = await this.items(manager).orderBy('pet.id').getRawMany();
+    return rows.map(InventoryRepository.row);
+  }
+
+  /** The rows of these pets, locked for update on PostgreSQL (SQLite has one writer). */
+  async lockRows(manager: EntityManager, petIds: readonly string[]): Promise<InventoryRow[]> {
+    if (petIds.length === 0) return [];
+    let query = this.items(manager).where('pet.id IN (:...ids)', { ids: petIds }).orderBy('pet.id');
+    if (this.dialect === 'postgres') query = query.setLock('pessimistic_write');
+    return (await query.getRawMany()).map(InventoryRepository.row);
+  }
+
+  async find(petId: bigint, manager = this.dataSource.manager): Promise<InventoryRow | undefined> {
+    const raw = await this.items(manager)
+      .where('pet.id = :id', { id: petId.toString() })
+      .getRawOne();
+    return raw && InventoryRepository.row(raw);
   }
 
   async findPet(
     id: bigint,
   ): Promise<{ id: string; name: string | null; status: PetStatus } | undefined> {
-    const [row] = await this.query<{ id: string; name: string | null; status: PetStatus }>(
-      `SELECT CAST(id AS TEXT) AS id, name, status FROM pets WHERE id = :id`,
-      { id: id.toString() },
-    );
-    return row;
+    return this.dataSource.manager
+      .createQueryBuilder(PetEntity, 'pet')
+      .select('CAST(pet.id AS TEXT)', 'id')
+      .addSelect('pet.name', 'name')
+      .addSelect('pet.status', 'status')
+      .where('pet.id = :id', { id: id.toString() })
+      .getRawOne();
   }
 
-  async write(write: StockWrite): Promise<WriteOutcome> {
-    if (this.sqliteWriter) return this.sqliteWriter.write(write);
-    return this.postgresWriter.write(write);
+  count(manager = this.dataSource.manager): Promise<number> {
+    return manager.count(PetEntity);
   }
 
-  private async writeMany(writes: StockWrite[]): Promise<WriteOutcome[]> {
-    const changedAt = new Date().toISOString();
-    const params = {
-      petIds: writes.map((write) => write.petId.toString()),
-      quantities: writes.map((write) => write.quantity),
-      ifMatches: writes.map((write) =>
-        write.ifMatch === undefined || write.ifMatch === '*' ? null : JSON.stringify(write.ifMatch),
-      ),
-      reasons: writes.map((write) => write.reason),
-      references: writes.map((write) => write.reference),
-      keyIds: writes.map((write) => write.caller.keyId),
-      requestIds: writes.map((write) => write.caller.requestId),
-      changedAt: writes.map(() => changedAt),
-    };
-    for (let attempt = 1; ; attempt++) {
-      try {
-        const results = await this.query<{
-          n: number;
-          outcome: 'not_found' | 'precondition_failed' | 'unchanged' | 'written';
-          petId: string;
-          quantity: number;
-          status: PetStatus;
-          version: string | null;
-        }>(
-          `SELECT o_n AS n, o_outcome AS outcome, o_pet_id AS "petId", o_quantity AS quantity, o_status AS status, o_version AS version
-           FROM inventory_write_many(:petIds, :quantities, :ifMatches, :reasons, :references, :keyIds, :requestIds, :changedAt)`,
-          params,
-        );
-        const outcomes: WriteOutcome[] = [];
-        for (const result of results) outcomes[result.n - 1] = outcomeOf(result);
-        return outcomes;
-      } catch (err) {
-        if (attempt >= DEADLOCK_RETRIES || !isDeadlock(err)) throw err;
-      }
-    }
-  }
-
-  private async lockVersion(manager: EntityManager): Promise<bigint> {
-    const sql =
-      this.dataSource.options.type === 'postgres'
-        ? LOCK_VERSION_SQL.postgres
-        : LOCK_VERSION_SQL.sqlite;
-    const [row] = await this.query<{ version: string }>(sql, {}, manager);
+  /** The counter's value; on PostgreSQL it stays locked until the transaction ends. */
+  async lockCounter(manager: EntityManager): Promise<bigint> {
+    const [row] = (await manager.query(COUNTER_SQL[this.dialect])) as { version: string }[];
     return BigInt(row.version);
   }
 
-  // better-sqlite3 is synchronous: prepared statements on TypeORM's connection are what TypeORM
-  // would run, without re-parsing the SQL per call.
-  private createSqliteWriter(): SqliteStockWriter | undefined {
-    const sqlite = sqliteHandle(this.dataSource);
-    if (!sqlite) return undefined;
-    return new SqliteStockWriter(sqlite.connection);
+  /** The last committed change's id: every change up to it is visible to this read. */
+  version(): Promise<bigint> {
+    return this.counter(this.reader.manager);
   }
 
-  async count(manager?: EntityManager): Promise<number> {
-    const [row] = await this.query<{ n: number | string }>(
-      `SELECT COUNT(*) AS n FROM pets`,
-      {},
-      manager,
-    );
-    return Number(row.n);
+  private async counter(manager: EntityManager): Promise<bigint> {
+    const [row] = (await manager.query(VERSION_SQL[this.dialect])) as { version: string }[];
+    return BigInt(row?.version ?? 0);
   }
 
-  async upsertBatch(manager: EntityManager, rows: ImportRow[]): Promise<number> {
-    const ids = rows.map((row) => row.petId.toString());
-    const version = await this.lockVersion(manager);
-    const existing = new Map(
-      (
-        await this.query<InventoryRow>(
-          `SELECT ${ITEM_COLUMNS} FROM pets WHERE id IN (:...ids)`,
-          { ids },
-          manager,
-        )
-      ).map((row) => [row.petId, { ...row, quantity: Number(row.quantity) }]),
-    );
-    const params: Record<string, unknown> = {};
-    const values = rows.map((row, i) => {
-      Object.assign(params, {
-        [`id${i}`]: ids[i],
-        [`n${i}`]: row.name,
-        [`s${i}`]: row.status,
-        [`q${i}`]: row.quantity,
-      });
-      return `(:id${i}, :n${i}, :s${i}, :q${i}, CURRENT_TIMESTAMP)`;
-    });
-    await this.query(
-      `INSERT INTO pets (id, name, status, quantity, updated_at) VALUES ${values.join(', ')}
-       ON CONFLICT (id) DO UPDATE SET name = COALESCE(excluded.name, pets.name), status = excluded.status,
-         quantity = excluded.quantity, updated_at = excluded.updated_at`,
-      params,
-      manager,
-    );
+  /** Consistent rows and the version they show. */
+  snapshot(): Promise<{ version: bigint; rows: InventoryRow[] }> {
+    return readSnapshot(this.reader, async (manager) => ({
+      version: await this.counter(manager),
+      rows: await this.all(manager),
+    }));
+  }
+
+  async setStock(manager: EntityManager, row: InventoryRow): Promise<void> {
+    await manager
+      .createQueryBuilder()
+      .update(PetEntity)
+      .set({ quantity: row.quantity, status: row.status })
+      .where('id = :id', { id: row.petId })
+      .execute();
+  }
+
+  /**
+   * Appends changes made after the counter stood at `counter`: each changed row bumped it once
+   * (migration InventoryHistory), so the changes take the next ids in order.
+   */
+  async appendChanges(
+    manager: EntityManager,
+    counter: bigint,
+    changes: readonly StockChange[],
+  ): Promise<bigint> {
     const changedAt = new Date().toISOString();
-    const context = {
-      reason: null,
-      reference: null,
-      source: 'import',
-      keyId: null,
-      requestId: null,
-    } as const;
-    let next = version;
-    const changes: Record<string, unknown>[] = [];
-    for (let i = 0; i < rows.length; i++) {
+    const entities = changes.map((change, i) =>
+      manager.create(InventoryChangeEntity, {
+        id: counter + BigInt(i + 1),
+        petId: BigInt(change.after.petId),
+        previousQuantity: change.before?.quantity ?? null,
+        quantity: change.after.quantity,
+        previousStatus: change.before?.status ?? null,
+        status: change.after.status,
+        reason: change.reason,
+        reference: change.reference,
+        source: change.source,
+        keyId: change.keyId,
+        requestId: change.requestId,
+        changedAt,
+      }),
+    );
+    for (let i = 0; i < entities.length; i += INSERT_CHUNK)
+      await manager
+        .createQueryBuilder()
+        .insert()
+        .into(InventoryChangeEntity)
+        .values(entities.slice(i, i + INSERT_CHUNK))
+        .updateEntity(false)
+        .execute();
+    const last = counter + BigInt(changes.length);
+    const now = await this.counter(manager);
+    // Anything else would give two changes one id, or leave a version without its change.
+    if (now !== last)
+      throw new Error(`The write counter moved by ${now - counter}, not ${changes.length}`);
+    return last;
+  }
+
+  /** Inserts or updates pets; a change for each pet created or changed. */
+  async upsertBatch(manager: EntityManager, rows: ImportRow[]): Promise<number> {
+    const counter = await this.lockCounter(manager);
+    const ids = rows.map((row) => row.petId.toString());
+    const existing = new Map((await this.lockRows(manager, ids)).map((row) => [row.petId, row]));
+    const names = new Map(
+      (
+        await manager
+          .createQueryBuilder(PetEntity, 'pet')
+          .select('CAST(pet.id AS TEXT)', 'id')
+          .addSelect('pet.name', 'name')
+          .where('pet.id IN (:...ids)', { ids })
+          .getRawMany<{ id: string; name: string | null }>()
+      ).map((row) => [row.id, row.name]),
+    );
+    // Not read back (updateEntity): the ids would come back as rounded numbers on SQLite.
+    await manager
+      .createQueryBuilder()
+      .insert()
+      .into(PetEntity)
+      .values(
+        rows.map((row, i) => ({
+          id: row.petId,
+          name: row.name ?? names.get(ids[i]) ?? null,
+          status: row.status,
+          quantity: row.quantity,
+        })),
+      )
+      .orUpdate(['name', 'status', 'quantity', 'updated_at'], ['id'])
+      .updateEntity(false)
+      .execute();
+    const changes: StockChange[] = [];
+    rows.forEach((row, i) => {
       const before = existing.get(ids[i]);
-      const row: InventoryRow = {
-        petId: ids[i],
-        quantity: rows[i].quantity,
-        status: rows[i].status,
-      };
-      if (before && before.quantity === row.quantity && before.status === row.status) continue;
-      changes.push(changeParams(++next, before, row, context, changedAt));
-    }
-    if (changes.length > 0) {
-      const [sql, params] = insertChangesSql(changes);
-      await this.query(sql, params, manager);
-    }
-    const after = await this.lockVersion(manager);
-    // Each changed row bumped the counter once (migration InventoryHistory): anything else
-    // would give two changes one id, or leave a version without its change.
-    if (after !== next)
-      throw new Error(`The write counter moved by ${after - version}, not ${next - version}`);
+      const after: InventoryRow = { petId: ids[i], quantity: row.quantity, status: row.status };
+      if (before && before.quantity === after.quantity && before.status === after.status) return;
+      changes.push({
+        before,
+        after,
+        reason: null,
+        reference: null,
+        source: 'import',
+        keyId: null,
+        requestId: null,
+      });
+    });
+    await this.appendChanges(manager, counter, changes);
     return rows.length - existing.size;
   }
 
   transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     return writeTransaction(this.dataSource, work);
-  }
-
-  private query<T>(
-    sql: string,
-    params: Record<string, unknown>,
-    manager?: EntityManager,
-  ): Promise<T[]> {
-    return runSql<T>(this.dataSource, sql, params, manager);
   }
 }

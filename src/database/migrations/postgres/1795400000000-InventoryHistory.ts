@@ -3,7 +3,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 // One round trip, so the counter's lock is held briefly; the pet row is locked first. An import
 // takes the counter then pet rows, so PostgreSQL may cancel one as a deadlock: InventoryRepository
 // retries. The rules mirror src/inventory/writes/; integration tests check that they agree.
-const INVENTORY_WRITE_FUNCTION = `CREATE FUNCTION "inventory_write"(p_pet_id bigint, p_quantity integer, p_if_match text,
+export const INVENTORY_WRITE_FUNCTION = `CREATE FUNCTION "inventory_write"(p_pet_id bigint, p_quantity integer, p_if_match text,
     p_reason varchar, p_reference varchar, p_key_id integer, p_request_id varchar, p_changed_at timestamptz)
   RETURNS TABLE(o_outcome text, o_pet_id text, o_quantity integer, o_status varchar, o_version text)
   LANGUAGE plpgsql AS $$

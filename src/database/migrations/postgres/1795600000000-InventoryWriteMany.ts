@@ -8,7 +8,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * while holding the counter could otherwise deadlock with a writer holding that pet and waiting
  * for the counter.
  */
-const INVENTORY_WRITE_MANY_FUNCTION = `CREATE FUNCTION "inventory_write_many"(p_pet_ids bigint[], p_quantities integer[],
+export const INVENTORY_WRITE_MANY_FUNCTION = `CREATE FUNCTION "inventory_write_many"(p_pet_ids bigint[], p_quantities integer[],
     p_if_matches text[], p_reasons varchar[], p_references varchar[], p_key_ids integer[], p_request_ids varchar[],
     p_changed_at timestamptz[])
   RETURNS TABLE(o_n integer, o_outcome text, o_pet_id text, o_quantity integer, o_status varchar, o_version text)

@@ -1,0 +1,169 @@
+import { Injectable, Logger } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { MAX_QUANTITY } from '../dto/inventory-update.dto.js';
+import type { InventoryRow } from '../inventory-row.js';
+import { nextStatus } from '../pet-status.js';
+import { InventoryRepository, type StockChange } from './inventory.repository.js';
+import { ifMatchAllows } from './preconditions.js';
+import type {
+  InTransaction,
+  LineRefusal,
+  StockLine,
+  StockLinesOutcome,
+  StockLinesWriter,
+} from './stock-lines.js';
+import type { Caller } from './stock-write.js';
+
+/** The lines of one call, decided against the rows as the calls before it left them. */
+export function decideLines(
+  rows: Map<string, InventoryRow>,
+  lines: readonly StockLine[],
+  caller: Caller,
+): { outcome: StockLinesOutcome; changes: StockChange[] } {
+  const state = new Map<string, InventoryRow>();
+  const current = (petId: string) => state.get(petId) ?? rows.get(petId);
+  const refusals: LineRefusal[] = [];
+  const applied: InventoryRow[] = [];
+  const changes: StockChange[] = [];
+  lines.forEach((line, index) => {
+    const petId = line.petId.toString();
+    const before = current(petId);
+    if (!before) return void refusals.push({ index, code: 'not_found' });
+    const refuse = (code: LineRefusal['code']) =>
+      void refusals.push({ index, code, current: before });
+    if (!ifMatchAllows(line.ifMatch, before)) return refuse('precondition_failed');
+    if (line.expectedQuantity !== undefined && line.expectedQuantity !== before.quantity)
+      return refuse('quantity_mismatch');
+    const quantity = line.quantity ?? before.quantity + (line.delta ?? 0);
+    if (quantity < 0) return refuse('insufficient_stock');
+    if (quantity > MAX_QUANTITY) return refuse('quantity_out_of_range');
+    const after: InventoryRow = { petId, quantity, status: nextStatus(before.status, quantity) };
+    state.set(petId, after);
+    applied.push(after);
+    if (after.quantity === before.quantity && after.status === before.status) return;
+    changes.push({
+      before,
+      after,
+      reason: line.reason,
+      reference: line.reference,
+      source: 'api',
+      keyId: caller.keyId,
+      requestId: caller.requestId,
+    });
+  });
+  if (refusals.length > 0) return { outcome: { kind: 'refused', refusals }, changes: [] };
+  for (const [petId, row] of state) rows.set(petId, row);
+  return { outcome: { kind: 'applied', rows: applied }, changes };
+}
+
+interface Call {
+  lines: readonly StockLine[];
+  caller: Caller;
+  inTransaction?: InTransaction;
+  resolve(outcome: StockLinesOutcome): void;
+  reject(err: unknown): void;
+}
+
+export interface AppliedOutcome {
+  outcome: StockLinesOutcome;
+  /** The write counter after the commit, when this call changed something. */
+  version?: bigint;
+}
+
+const MAX_GROUP = 256;
+
+/**
+ * Stock changes, all lines of a call or none, in one transaction. Calls that arrive together
+ * (one turn of the event loop) commit together, each still all or nothing: group commit. On
+ * PostgreSQL the write counter is locked first and the pets next, so writers queue rather than
+ * deadlock and every change lands in commit order; SQLite has one writer.
+ */
+@Injectable()
+export class StockLinesService implements StockLinesWriter {
+  private readonly logger = new Logger(StockLinesService.name);
+  private queued: Call[] = [];
+  private flushing = false;
+  private readonly listeners: ((version: bigint) => void)[] = [];
+
+  constructor(private readonly repository: InventoryRepository) {}
+
+  applyLines(
+    lines: readonly StockLine[],
+    caller: Caller,
+    inTransaction?: InTransaction,
+  ): Promise<StockLinesOutcome> {
+    return new Promise((resolve, reject) => {
+      this.queued.push({ lines, caller, inTransaction, resolve, reject });
+      this.schedule();
+    });
+  }
+
+  /** Told the counter after each commit that changed something. */
+  onCommit(listener: (version: bigint) => void): void {
+    this.listeners.push(listener);
+  }
+
+  private schedule(): void {
+    if (this.flushing || this.queued.length === 0) return;
+    this.flushing = true;
+    setImmediate(() => void this.flush());
+  }
+
+  private async flush(): Promise<void> {
+    // Work that commits with the lines (inTransaction) runs in a transaction of its own, so a
+    // throw there rolls back only its call.
+    const group: Call[] = [];
+    while (group.length < MAX_GROUP && this.queued.length > 0) {
+      const next = this.queued[0];
+      if (next.inTransaction && group.length > 0) break;
+      group.push(this.queued.shift()!);
+      if (next.inTransaction) break;
+    }
+    try {
+      await this.commit(group);
+    } catch (err) {
+      if (group.length === 1) group[0].reject(err);
+      else {
+        // One call's failure (a constraint, a lost connection) must not fail the others.
+        this.logger.warn(`A group of ${group.length} stock writes failed; retrying each alone`);
+        for (const call of group) await this.commit([call]).catch((e: unknown) => call.reject(e));
+      }
+    } finally {
+      this.flushing = false;
+      this.schedule();
+    }
+  }
+
+  private async commit(group: Call[]): Promise<void> {
+    const { outcomes, version } = await this.repository.transaction((manager) =>
+      this.apply(manager, group),
+    );
+    if (version !== undefined) for (const listener of this.listeners) listener(version);
+    group.forEach((call, i) => call.resolve(outcomes[i]));
+  }
+
+  private async apply(
+    manager: EntityManager,
+    group: Call[],
+  ): Promise<{ outcomes: StockLinesOutcome[]; version?: bigint }> {
+    const counter = await this.repository.lockCounter(manager);
+    const ids = [...new Set(group.flatMap((call) => call.lines.map((l) => l.petId.toString())))];
+    const rows = new Map(
+      (await this.repository.lockRows(manager, ids)).map((row) => [row.petId, row]),
+    );
+    const outcomes: StockLinesOutcome[] = [];
+    const changes: StockChange[] = [];
+    for (const call of group) {
+      const decided = decideLines(rows, call.lines, call.caller);
+      outcomes.push(decided.outcome);
+      changes.push(...decided.changes);
+    }
+    for (const change of changes) await this.repository.setStock(manager, change.after);
+    const version =
+      changes.length > 0
+        ? await this.repository.appendChanges(manager, counter, changes)
+        : undefined;
+    for (const [i, call] of group.entries()) await call.inTransaction?.(manager, outcomes[i]);
+    return { outcomes, version };
+  }
+}

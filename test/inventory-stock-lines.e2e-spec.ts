@@ -1,0 +1,192 @@
+import { DataSource } from 'typeorm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { InventoryChangeEntity } from '../src/inventory/history/inventory-change.entity.js';
+import { PetEntity } from '../src/inventory/pet.entity.js';
+import { itemEtag } from '../src/inventory/writes/preconditions.js';
+import type { StockLine } from '../src/inventory/writes/stock-lines.js';
+import { StockLinesService } from '../src/inventory/writes/stock-lines.service.js';
+import { createTestApp, type TestApp } from './support/create-test-app.js';
+
+const caller = { keyId: 7, requestId: 'req-1' };
+const line = (petId: bigint, change: Partial<StockLine>): StockLine => ({
+  petId,
+  reason: null,
+  reference: null,
+  ...change,
+});
+
+describe('stock lines (all or nothing, in line order)', () => {
+  let t: TestApp;
+  let lines: StockLinesService;
+  let dataSource: DataSource;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    lines = t.app.get(StockLinesService);
+    dataSource = t.app.get(DataSource);
+  });
+  afterAll(() => t.close());
+  beforeEach(async () => {
+    await t.reset();
+    await t.seed([
+      { petId: 1n, name: 'Rex', status: 'available', quantity: 5 },
+      { petId: 2n, name: 'Tom', status: 'pending', quantity: 2 },
+      { petId: 9007199254740993n, name: 'Kit', status: 'sold', quantity: 0 },
+    ]);
+    await dataSource.getRepository(InventoryChangeEntity).clear();
+  });
+
+  const stock = async () =>
+    (await t.app
+      .get(DataSource)
+      .query(`SELECT CAST(id AS TEXT) AS id, quantity, status FROM pets ORDER BY id`)) as {
+      id: string;
+      quantity: number;
+      status: string;
+    }[];
+  const changes = () =>
+    // petId left out: better-sqlite3 would read 9007199254740993 as a rounded number.
+    dataSource.getRepository(InventoryChangeEntity).find({
+      select: {
+        id: true,
+        previousQuantity: true,
+        quantity: true,
+        previousStatus: true,
+        status: true,
+        reason: true,
+        reference: true,
+        source: true,
+        keyId: true,
+        requestId: true,
+      },
+      order: { id: 'ASC' },
+    });
+
+  it('should apply sets and adjustments in line order and append their changes in that order', async () => {
+    const outcome = await lines.applyLines(
+      [
+        line(2n, { delta: -2, reason: 'damaged' }),
+        line(1n, { quantity: 9, reference: 'PO-1' }),
+        line(2n, { delta: 4, expectedQuantity: 0 }),
+        line(9007199254740993n, { delta: 3 }),
+      ],
+      caller,
+    );
+    expect(outcome).toEqual({
+      kind: 'applied',
+      rows: [
+        { petId: '2', quantity: 0, status: 'sold' },
+        { petId: '1', quantity: 9, status: 'available' },
+        { petId: '2', quantity: 4, status: 'available' },
+        { petId: '9007199254740993', quantity: 3, status: 'available' },
+      ],
+    });
+    expect(await stock()).toEqual([
+      { id: '1', quantity: 9, status: 'available' },
+      { id: '2', quantity: 4, status: 'available' },
+      { id: '9007199254740993', quantity: 3, status: 'available' },
+    ]);
+    const appended = await changes();
+    expect(
+      appended.map((c) => [c.previousQuantity, c.quantity, c.previousStatus, c.status, c.reason]),
+    ).toEqual([
+      [2, 0, 'pending', 'sold', 'damaged'],
+      [5, 9, 'available', 'available', null],
+      [0, 4, 'sold', 'available', null],
+      [0, 3, 'sold', 'available', null],
+    ]);
+    expect(appended[1].reference).toBe('PO-1');
+    for (const change of appended) {
+      expect(change.keyId).toBe(7);
+      expect(change.requestId).toBe('req-1');
+      expect(change.source).toBe('api');
+    }
+    const ids = appended.map((c) => c.id);
+    expect(ids).toEqual([...ids].sort((a, b) => (a < b ? -1 : 1)));
+  });
+
+  it('should append nothing for a line that changes nothing', async () => {
+    const outcome = await lines.applyLines([line(1n, { quantity: 5 })], caller);
+    expect(outcome).toEqual({
+      kind: 'applied',
+      rows: [{ petId: '1', quantity: 5, status: 'available' }],
+    });
+    expect(await changes()).toEqual([]);
+  });
+
+  it('should refuse the whole call, naming every line at fault with its current state', async () => {
+    const before = await stock();
+    const rex = { petId: '1', quantity: 5, status: 'available' as const };
+    const tom = { petId: '2', quantity: 2, status: 'pending' as const };
+    const outcome = await lines.applyLines(
+      [
+        line(1n, { quantity: 1 }),
+        line(4n, { quantity: 1 }),
+        line(1n, { delta: 1, ifMatch: ['"stale"'] }),
+        line(2n, { delta: 1, expectedQuantity: 3 }),
+        line(2n, { delta: -3 }),
+        line(2n, { delta: 2147483646 }),
+        line(1n, { delta: 1, ifMatch: [itemEtag({ ...rex, quantity: 1 })] }),
+      ],
+      caller,
+    );
+    expect(outcome).toEqual({
+      kind: 'refused',
+      refusals: [
+        { index: 1, code: 'not_found' },
+        { index: 2, code: 'precondition_failed', current: { ...rex, quantity: 1 } },
+        { index: 3, code: 'quantity_mismatch', current: tom },
+        { index: 4, code: 'insufficient_stock', current: tom },
+        { index: 5, code: 'quantity_out_of_range', current: tom },
+      ],
+    });
+    expect(await stock()).toEqual(before);
+    expect(await changes()).toEqual([]);
+  });
+
+  it('should run the work given inside the transaction for either outcome, and undo all if it throws', async () => {
+    const seen: string[] = [];
+    await lines.applyLines([line(1n, { delta: 1 })], caller, async (manager, outcome) => {
+      seen.push(outcome.kind);
+      const pet = await manager
+        .createQueryBuilder(PetEntity, 'pet')
+        .select('pet.quantity', 'quantity')
+        .where('pet.id = 1')
+        .getRawOne<{ quantity: number }>();
+      expect(Number(pet!.quantity)).toBe(6);
+    });
+    await lines.applyLines([line(1n, { delta: -100 })], caller, async (_m, outcome) => {
+      seen.push(outcome.kind);
+    });
+    expect(seen).toEqual(['applied', 'refused']);
+
+    const failure = new Error('the record could not be kept');
+    await expect(
+      lines.applyLines([line(1n, { delta: 1 }), line(2n, { quantity: 0 })], caller, () =>
+        Promise.reject(failure),
+      ),
+    ).rejects.toBe(failure);
+    expect((await stock()).map((row) => row.quantity)).toEqual([6, 2, 0]);
+    expect(await changes()).toHaveLength(1);
+  });
+
+  it('should lose no adjustment when many arrive at once, and keep each call on its own', async () => {
+    const calls = Array.from({ length: 60 }, (_, i) =>
+      lines.applyLines([line(1n, { delta: i % 3 === 0 ? -1 : 2 })], {
+        keyId: null,
+        requestId: `r${i}`,
+      }),
+    );
+    // One call that cannot apply, among them: only it is refused.
+    calls.push(lines.applyLines([line(2n, { delta: -3 })], caller));
+    const outcomes = await Promise.all(calls);
+    expect(outcomes.slice(0, 60).every((o) => o.kind === 'applied')).toBe(true);
+    expect(outcomes[60].kind).toBe('refused');
+    expect((await stock())[0].quantity).toBe(5 + 40 * 2 - 20);
+    const appended = await changes();
+    expect(appended).toHaveLength(60);
+    // Each change starts where the one before it ended: none lost, none reordered.
+    for (let i = 1; i < appended.length; i++)
+      expect(appended[i].previousQuantity).toBe(appended[i - 1].quantity);
+  });
+});
