@@ -24,6 +24,7 @@ import {
 } from './lib/instructions.js';
 import { type LoadResult, runLoad, timedRequest } from './lib/load.js';
 import { type BenchOptions, parseOptions } from './lib/options.js';
+import { adjustScenario } from './scenarios/adjust.js';
 import {
   createDatabase,
   deleteRedisKeys,
@@ -1416,6 +1417,18 @@ async function main(): Promise<void> {
   if (options.scenarios.has('abuse')) await abuse(options);
   if (options.scenarios.has('deployed')) await deployedPath(options);
   if (options.scenarios.has('instructions')) await instructionCounts(options);
+  if (options.scenarios.has('adjust'))
+    await adjustScenario({
+      options,
+      work,
+      service: SERVICE,
+      start,
+      stop,
+      check,
+      tables,
+      report,
+      log,
+    });
 
   const machine = `${cpus().length} x ${cpus()[0]?.model ?? 'CPU'}, ${fmt.mib(totalmem())} RAM, Node ${process.version}`;
   const header =

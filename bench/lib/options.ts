@@ -9,6 +9,7 @@ export const SCENARIOS = [
   'abuse',
   'deployed',
   'instructions',
+  'adjust',
 ] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 /** Instruction counts need valgrind and take minutes per server: run only when asked for. */
@@ -20,6 +21,7 @@ const DEFAULT_SCENARIOS: readonly Scenario[] = [
   'soak',
   'abuse',
   'deployed',
+  'adjust',
 ];
 
 export interface BenchOptions {
