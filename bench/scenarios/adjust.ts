@@ -195,7 +195,8 @@ async function hotPet(
       ? (['adjust', 'patch'] as const)
       : (['patch', 'adjust'] as const)) {
       if (kind === 'adjust') {
-        const before = await quantityOf(target, hot);
+        // Stragglers of the round before (cut off at its deadline) land first.
+        const before = await settledQuantity(target, hot);
         const cursor = await feedCursor(target);
         const result = await runLoad(
           {

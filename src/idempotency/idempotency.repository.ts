@@ -35,8 +35,9 @@ export class IdempotencyRepository {
   }
 
   /**
-   * Inside the transaction of the changes: a record past retention that was not pruned yet gives
-   * way; a live one (or one a concurrent transaction holds) fails the insert.
+   * Inside the transaction of the changes. A record past retention that was not pruned yet gives
+   * way; a live one, or one a concurrent transaction holds (waited for until it commits), makes
+   * this return false and insert nothing.
    */
   async insert(
     manager: EntityManager,
@@ -44,18 +45,15 @@ export class IdempotencyRepository {
     record: IdempotencyRecord,
     now: Date,
     keptSince: Date,
-  ): Promise<void> {
-    await runSql(
-      this.dataSource,
-      `DELETE FROM idempotency_keys
-       WHERE key_id = :keyId AND idempotency_key = :key AND created_at < :keptSince`,
-      { keyId: scope.keyId, key: scope.key, keptSince: keptSince.toISOString() },
-      manager,
-    );
-    await runSql(
+  ): Promise<boolean> {
+    const inserted = await runSql(
       this.dataSource,
       `INSERT INTO idempotency_keys (key_id, idempotency_key, fingerprint, status, etag, body, created_at)
-       VALUES (:keyId, :key, :fingerprint, :status, :etag, :body, :createdAt)`,
+       VALUES (:keyId, :key, :fingerprint, :status, :etag, :body, :createdAt)
+       ON CONFLICT (key_id, idempotency_key) DO UPDATE SET fingerprint = excluded.fingerprint,
+         status = excluded.status, etag = excluded.etag, body = excluded.body, created_at = excluded.created_at
+       WHERE idempotency_keys.created_at < :keptSince
+       RETURNING key_id`,
       {
         keyId: scope.keyId,
         key: scope.key,
@@ -64,9 +62,11 @@ export class IdempotencyRepository {
         etag: record.etag,
         body: record.body,
         createdAt: now.toISOString(),
+        keptSince: keptSince.toISOString(),
       },
       manager,
     );
+    return inserted.length === 1;
   }
 
   /** Removes up to `batch` records created before `cutoff`; returns how many. */

@@ -1,4 +1,4 @@
-import { QueryFailedError, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config/app-config.js';
 import type {
@@ -35,16 +35,9 @@ class FakeRecords {
       this.committed.set(id, this.raceWinner);
       this.raceWinner = undefined;
     }
-    if (this.committed.has(id))
-      return Promise.reject(
-        new QueryFailedError(
-          'INSERT',
-          [],
-          Object.assign(new Error('duplicate key'), { code: '23505' }),
-        ),
-      );
+    if (this.committed.has(id)) return Promise.resolve(false);
     this.pending = [id, record];
-    return Promise.resolve();
+    return Promise.resolve(true);
   }
 
   pending: [string, IdempotencyRecord] | undefined;
