@@ -1407,9 +1407,9 @@ async function main(): Promise<void> {
   log(
     `bench: ${options.rounds} rounds x ${options.duration} s per target, ${options.connections} connections; ${pinning.description}`,
   );
-  const underLoad = (['get', 'patch', 'large', 'sync', 'soak', 'abuse', 'deployed'] as const).some(
-    (scenario) => options.scenarios.has(scenario),
-  );
+  const underLoad = (
+    ['get', 'patch', 'large', 'sync', 'soak', 'abuse', 'deployed', 'adjust'] as const
+  ).some((scenario) => options.scenarios.has(scenario));
   if (['get', 'patch', 'soak'].some((s) => options.scenarios.has(s as never)))
     await smallCatalogue(options);
   if (options.scenarios.has('large')) await largeCatalogue(options);
