@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { InventoryChangeEntity } from '../src/inventory/history/inventory-change.entity.js';
@@ -5,6 +8,7 @@ import { PetEntity } from '../src/inventory/pet.entity.js';
 import { itemEtag } from '../src/inventory/writes/preconditions.js';
 import type { StockLine } from '../src/inventory/writes/stock-lines.js';
 import { StockLinesService } from '../src/inventory/writes/stock-lines.service.js';
+import { integrationDatabaseEnv } from './integration/support/context.js';
 import { createTestApp, type TestApp } from './support/create-test-app.js';
 
 const caller = { keyId: 7, requestId: 'req-1' };
@@ -188,5 +192,58 @@ describe('stock lines (all or nothing, in line order)', () => {
     // Each change starts where the one before it ended: none lost, none reordered.
     for (let i = 1; i < appended.length; i++)
       expect(appended[i].previousQuantity).toBe(appended[i - 1].quantity);
+  });
+});
+
+describe('stock lines from two instances sharing one database', () => {
+  let dir: string;
+  let drop: (() => Promise<void>) | undefined;
+  let a: TestApp;
+  let b: TestApp;
+
+  beforeAll(async () => {
+    // PostgreSQL under the integration suite, else a SQLite file both open.
+    const database = await integrationDatabaseEnv();
+    dir = mkdtempSync(join(tmpdir(), 'petstore-lines-'));
+    drop = database?.drop;
+    const env = database?.env ?? { DATABASE_URL: `sqlite:${join(dir, 'shared.sqlite')}` };
+    a = await createTestApp(env);
+    b = await createTestApp(env);
+    await a.seed([
+      { petId: 1n, name: 'Rex', status: 'available', quantity: 100 },
+      { petId: 2n, name: 'Tom', status: 'available', quantity: 100 },
+    ]);
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    await drop?.();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('should lose no adjustment and keep every change in commit order', async () => {
+    const before = await a.app.get(DataSource).getRepository(InventoryChangeEntity).count();
+    const calls = Array.from({ length: 40 }, (_, i) =>
+      (i % 2 === 0 ? a : b).app
+        .get(StockLinesService)
+        .applyLines([line(1n, { delta: i % 4 === 0 ? -3 : 2 }), line(2n, { delta: 1 })], caller),
+    );
+    const outcomes = await Promise.all(calls);
+    expect(outcomes.every((outcome) => outcome.kind === 'applied')).toBe(true);
+    const rows = (await a.app
+      .get(DataSource)
+      .query(`SELECT CAST(id AS TEXT) AS id, quantity FROM pets ORDER BY id`)) as {
+      id: string;
+      quantity: number;
+    }[];
+    expect(rows.map((row) => Number(row.quantity))).toEqual([100 + 10 * -3 + 30 * 2, 140]);
+    const changes = await a.app
+      .get(DataSource)
+      .getRepository(InventoryChangeEntity)
+      .find({ select: { id: true, previousQuantity: true, quantity: true }, order: { id: 'ASC' } });
+    const ofPet1 = changes.slice(before).filter((_, i) => i % 2 === 0);
+    expect(changes.length - before).toBe(80);
+    for (let i = 1; i < ofPet1.length; i++)
+      expect(ofPet1[i].previousQuantity).toBe(ofPet1[i - 1].quantity);
   });
 });

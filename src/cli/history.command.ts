@@ -28,7 +28,7 @@ export const inventoryHistory: Command = {
     const changes: ChangeRow[] = [];
     try {
       for (let after: string | undefined; ;) {
-        const page = await history.changes(after, String(PAGE), petId);
+        const page = await history.changes({ after, limit: String(PAGE) }, petId);
         changes.push(...page.changes);
         if (page.changes.length < PAGE) break;
         after = page.next;

@@ -88,35 +88,3 @@ async function closeConnection(runner: QueryRunner): Promise<void> {
   const client = (await runner.connect()) as { end?: () => Promise<void> };
   client.end?.().catch(() => undefined);
 }
-
-// Int64 ids are read as `CAST(id AS TEXT)`: better-sqlite3 would round them to JS numbers.
-export async function runSql<T>(
-  dataSource: DataSource,
-  sql: string,
-  params: Record<string, unknown>,
-  manager?: EntityManager,
-): Promise<T[]> {
-  const [text, values] = dataSource.driver.escapeQueryWithParameters(sql, params);
-  const runner = manager?.queryRunner ?? dataSource.createQueryRunner();
-  try {
-    return ((await runner.query(text, values, true)) as { records?: T[] }).records ?? [];
-  } finally {
-    if (runner !== manager?.queryRunner) await runner.release();
-  }
-}
-
-export async function existingIds(
-  dataSource: DataSource,
-  table: 'pets' | 'orders',
-  ids: string[],
-  manager?: EntityManager,
-): Promise<string[]> {
-  if (ids.length === 0) return [];
-  const rows = await runSql<{ id: string }>(
-    dataSource,
-    `SELECT CAST(id AS TEXT) AS id FROM ${table} WHERE id IN (:...ids)`,
-    { ids },
-    manager,
-  );
-  return rows.map((row) => row.id);
-}

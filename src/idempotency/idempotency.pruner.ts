@@ -1,10 +1,8 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { IdempotencyRepository } from './idempotency.repository.js';
 import { IdempotencyService } from './idempotency.service.js';
 
 const PRUNE_EVERY_MS = 60_000;
-export const PRUNE_BATCH = 1000;
 
 /** Removes records past IDEMPOTENCY_RETENTION_HOURS, in small batches, on every instance. */
 @Injectable()
@@ -34,14 +32,7 @@ export class IdempotencyPruner implements OnApplicationBootstrap, OnApplicationS
     await this.running;
   }
 
-  async prune(): Promise<number> {
-    const cutoff = this.idempotency.keptSince();
-    let removed = 0;
-    for (;;) {
-      const count = await this.records.pruneBatch(cutoff, PRUNE_BATCH);
-      removed += count;
-      if (count < PRUNE_BATCH) return removed;
-      await yieldToEventLoop();
-    }
+  prune(): Promise<number> {
+    return this.records.prune(this.idempotency.keptSince());
   }
 }

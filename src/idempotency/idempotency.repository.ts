@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { runSql } from '../database/sql.js';
+import { IdempotencyKeyEntity } from './idempotency-key.entity.js';
 
 /** The first answer to a request, as it is sent again to its retries. */
 export interface StoredAnswer {
@@ -25,19 +25,24 @@ export class IdempotencyRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   async find(scope: IdempotencyScope, keptSince: Date): Promise<IdempotencyRecord | undefined> {
-    const [row] = await runSql<IdempotencyRecord>(
-      this.dataSource,
-      `SELECT fingerprint, status, etag, body FROM idempotency_keys
-       WHERE key_id = :keyId AND idempotency_key = :key AND created_at >= :keptSince`,
-      { keyId: scope.keyId, key: scope.key, keptSince: keptSince.toISOString() },
-    );
-    return row && { ...row, status: Number(row.status) };
+    const row = await this.dataSource
+      .createQueryBuilder(IdempotencyKeyEntity, 'k')
+      .select(['k.fingerprint', 'k.status', 'k.etag', 'k.body'])
+      .where('k.keyId = :keyId AND k.idempotencyKey = :key AND k.createdAt >= :keptSince', {
+        keyId: scope.keyId,
+        key: scope.key,
+        keptSince: keptSince.toISOString(),
+      })
+      .getOne();
+    return row
+      ? { fingerprint: row.fingerprint, status: row.status, etag: row.etag, body: row.body }
+      : undefined;
   }
 
   /**
    * Inside the transaction of the changes. A record past retention that was not pruned yet gives
    * way; a live one, or one a concurrent transaction holds (waited for until it commits), makes
-   * this return false and insert nothing.
+   * the insert fail on the primary key.
    */
   async insert(
     manager: EntityManager,
@@ -45,39 +50,41 @@ export class IdempotencyRepository {
     record: IdempotencyRecord,
     now: Date,
     keptSince: Date,
-  ): Promise<boolean> {
-    const inserted = await runSql(
-      this.dataSource,
-      `INSERT INTO idempotency_keys (key_id, idempotency_key, fingerprint, status, etag, body, created_at)
-       VALUES (:keyId, :key, :fingerprint, :status, :etag, :body, :createdAt)
-       ON CONFLICT (key_id, idempotency_key) DO UPDATE SET fingerprint = excluded.fingerprint,
-         status = excluded.status, etag = excluded.etag, body = excluded.body, created_at = excluded.created_at
-       WHERE idempotency_keys.created_at < :keptSince
-       RETURNING key_id`,
-      {
+  ): Promise<void> {
+    await manager
+      .createQueryBuilder()
+      .delete()
+      .from(IdempotencyKeyEntity)
+      .where('key_id = :keyId AND idempotency_key = :key AND created_at < :keptSince', {
         keyId: scope.keyId,
         key: scope.key,
+        keptSince: keptSince.toISOString(),
+      })
+      .execute();
+    await manager
+      .createQueryBuilder()
+      .insert()
+      .into(IdempotencyKeyEntity)
+      .values({
+        keyId: scope.keyId,
+        idempotencyKey: scope.key,
         fingerprint: record.fingerprint,
         status: record.status,
         etag: record.etag,
         body: record.body,
         createdAt: now.toISOString(),
-        keptSince: keptSince.toISOString(),
-      },
-      manager,
-    );
-    return inserted.length === 1;
+      })
+      .execute();
   }
 
-  /** Removes up to `batch` records created before `cutoff`; returns how many. */
-  async pruneBatch(cutoff: Date, batch: number): Promise<number> {
-    const removed = await runSql<{ keyId: number }>(
-      this.dataSource,
-      `DELETE FROM idempotency_keys WHERE (key_id, idempotency_key) IN (
-         SELECT key_id, idempotency_key FROM idempotency_keys WHERE created_at < :cutoff LIMIT :batch)
-       RETURNING key_id AS "keyId"`,
-      { cutoff: cutoff.toISOString(), batch },
-    );
-    return removed.length;
+  /** Removes the records created before `cutoff`; returns how many. */
+  async prune(cutoff: Date): Promise<number> {
+    const result = await this.dataSource
+      .createQueryBuilder()
+      .delete()
+      .from(IdempotencyKeyEntity)
+      .where('created_at < :cutoff', { cutoff: cutoff.toISOString() })
+      .execute();
+    return result.affected ?? 0;
   }
 }

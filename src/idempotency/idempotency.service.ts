@@ -28,18 +28,27 @@ export interface IdempotentOutcome {
   replayed: boolean;
 }
 
-/** The key is taken (by a committed request): the transaction must roll back and replay that one. */
-class KeyTaken extends Error {
-  constructor() {
-    super('Idempotency-Key already recorded');
+// PostgreSQL unique_violation; SQLite's primary-key constraint failure.
+const UNIQUE_VIOLATIONS = new Set(['23505', 'SQLITE_CONSTRAINT_PRIMARYKEY']);
+
+function isUniqueViolation(err: unknown): boolean {
+  for (let current = err, depth = 0; current && depth < 4; depth++) {
+    const { code, driverError, cause } = current as {
+      code?: unknown;
+      driverError?: unknown;
+      cause?: unknown;
+    };
+    if (typeof code === 'string' && UNIQUE_VIOLATIONS.has(code)) return true;
+    current = driverError ?? cause;
   }
+  return false;
 }
 
 /**
  * Requests that change stock run once per (API key, Idempotency-Key): the record of the first
  * answer commits with its changes. A duplicate sent while the first runs waits on the record's
- * row, finds it taken once the first commits, rolls back, and answers as the first did
- * (docs/idempotency.md).
+ * row, fails on the primary key once the first commits, rolls back, and answers as the first
+ * did (docs/idempotency.md).
  */
 @Injectable()
 export class IdempotencyService implements OnModuleInit {
@@ -72,19 +81,18 @@ export class IdempotencyService implements OnModuleInit {
     const earlier = await this.records.find(request, this.keptSince());
     if (earlier) return this.replay(request, earlier);
     try {
-      const answer = await perform(async (manager, stored) => {
-        const recorded = await this.records.insert(
+      const answer = await perform((manager, stored) =>
+        this.records.insert(
           manager,
           request,
           { ...stored, fingerprint: request.fingerprint },
           new Date(this.clock.now()),
           this.keptSince(),
-        );
-        if (!recorded) throw new KeyTaken();
-      });
+        ),
+      );
       return { answer, replayed: false };
     } catch (err) {
-      if (!(err instanceof KeyTaken)) throw err;
+      if (!isUniqueViolation(err)) throw err;
       const winner = await this.records.find(request, this.keptSince());
       // The row that won is committed by now; without it (pruned meanwhile) the client retries.
       if (!winner)

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { NotFoundError, PreconditionFailedError } from '../common/errors/api-error.js';
 import type { InventoryItem } from './dto/inventory-item.dto.js';
-import type { InventoryRow } from './inventory-row.js';
+import { type InventoryRow, stockOf } from './inventory-row.js';
 import type { InventoryListing } from './listing/inventory-listing.js';
 import { ListingCache } from './listing/listing-cache.js';
 import { itemEtag, type IfMatch } from './writes/preconditions.js';
@@ -21,7 +21,7 @@ export interface StockUpdate {
 
 export function tagged(row: InventoryRow): TaggedItem {
   return {
-    item: { petId: BigInt(row.petId), quantity: row.quantity, status: row.status },
+    item: { petId: BigInt(row.petId), ...stockOf(row) },
     etag: itemEtag(row),
   };
 }

@@ -7,7 +7,3 @@ export function nextStatus(current: PetStatus, quantity: number): PetStatus {
   if (current === 'sold') return 'available';
   return current;
 }
-
-// One SQL expression, so an update is a single atomic statement (no read-then-write race between
-// concurrent PATCHes); the e2e suite checks it against nextStatus.
-export const NEXT_STATUS_SQL = `CASE WHEN :quantity = 0 THEN 'sold' WHEN status = 'sold' THEN 'available' ELSE status END`;

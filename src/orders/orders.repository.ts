@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { existingIds, runSql, writeTransaction } from '../database/sql.js';
+import { writeTransaction } from '../database/sql.js';
+import { PetEntity } from '../inventory/pet.entity.js';
+import { OrderEntity } from './order.entity.js';
 import type { OrderStatus } from './order-status.js';
 
 /** An order as SQL returns it: int64 ids and the ship date as text, exact on every driver. */
@@ -32,65 +34,72 @@ function sqlTimestamp(date: Date): string {
 export class OrdersRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** Sorted by the column: a bare `id` would name the text alias and sort 20 before 3. */
+  /** Ids and the ship date as text: exact on every driver, and the date without a zone shift. */
   listOrders(): Promise<OrderRow[]> {
-    return this.query(
-      `SELECT CAST(id AS TEXT) AS id, CAST(pet_id AS TEXT) AS "petId", quantity, status,
-         CAST(ship_date AS TEXT) AS "shipDate", complete
-       FROM orders ORDER BY orders.id`,
-      {},
-    );
+    return this.dataSource.manager
+      .createQueryBuilder(OrderEntity, 'o')
+      .select('CAST(o.id AS TEXT)', 'id')
+      .addSelect('CAST(o.pet_id AS TEXT)', 'petId')
+      .addSelect('o.quantity', 'quantity')
+      .addSelect('o.status', 'status')
+      .addSelect('CAST(o.ship_date AS TEXT)', 'shipDate')
+      .addSelect('o.complete', 'complete')
+      .orderBy('o.id')
+      .getRawMany<OrderRow>();
   }
 
-  async count(manager?: EntityManager): Promise<number> {
-    const [row] = await this.query<{ n: number | string }>(
-      `SELECT COUNT(*) AS n FROM orders`,
-      {},
-      manager,
-    );
-    return Number(row.n);
+  count(manager = this.dataSource.manager): Promise<number> {
+    return manager.count(OrderEntity);
   }
 
   async existingPetIds(manager: EntityManager, ids: bigint[]): Promise<Set<bigint>> {
-    const found = await existingIds(this.dataSource, 'pets', ids.map(String), manager);
+    const found = await this.existing(manager, PetEntity, ids);
     return new Set(found.map((id) => BigInt(id)));
   }
 
+  private async existing(
+    manager: EntityManager,
+    entity: typeof PetEntity | typeof OrderEntity,
+    ids: bigint[],
+  ): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const rows = await manager
+      .createQueryBuilder(entity, 'e')
+      .select('CAST(e.id AS TEXT)', 'id')
+      .where('e.id IN (:...ids)', { ids: ids.map(String) })
+      .getRawMany<{ id: string }>();
+    return rows.map((row) => row.id);
+  }
+
   async upsertBatch(manager: EntityManager, rows: OrderImportRow[]): Promise<number> {
-    const ids = rows.map((row) => row.id.toString());
-    const existing = await existingIds(this.dataSource, 'orders', ids, manager);
-    const params: Record<string, unknown> = {};
-    const values = rows.map((row, i) => {
-      Object.assign(params, {
-        [`id${i}`]: ids[i],
-        [`p${i}`]: row.petId.toString(),
-        [`q${i}`]: row.quantity,
-        [`s${i}`]: row.status,
-        [`d${i}`]: row.shipDate ? sqlTimestamp(row.shipDate) : null,
-        // better-sqlite3 binds no booleans; PostgreSQL reads '1'/'0' as boolean input.
-        [`c${i}`]: row.complete ? 1 : 0,
-      });
-      return `(:id${i}, :p${i}, :q${i}, :s${i}, :d${i}, :c${i})`;
-    });
-    await this.query(
-      `INSERT INTO orders (id, pet_id, quantity, status, ship_date, complete) VALUES ${values.join(', ')}
-       ON CONFLICT (id) DO UPDATE SET pet_id = excluded.pet_id, quantity = excluded.quantity,
-         status = excluded.status, ship_date = excluded.ship_date, complete = excluded.complete`,
-      params,
+    const existing = await this.existing(
       manager,
+      OrderEntity,
+      rows.map((row) => row.id),
     );
+    // Not read back (updateEntity): the ids would come back as rounded numbers on SQLite.
+    await manager
+      .createQueryBuilder()
+      .insert()
+      .into(OrderEntity)
+      .values(
+        rows.map((row) => ({
+          id: row.id,
+          petId: row.petId,
+          quantity: row.quantity,
+          status: row.status,
+          // As text without a zone: pg would write a Date in the server's local time.
+          shipDate: row.shipDate ? () => `'${sqlTimestamp(row.shipDate!)}'` : null,
+          complete: row.complete,
+        })),
+      )
+      .orUpdate(['pet_id', 'quantity', 'status', 'ship_date', 'complete'], ['id'])
+      .updateEntity(false)
+      .execute();
     return rows.length - existing.length;
   }
 
   transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     return writeTransaction(this.dataSource, work);
-  }
-
-  private query<T>(
-    sql: string,
-    params: Record<string, unknown>,
-    manager?: EntityManager,
-  ): Promise<T[]> {
-    return runSql<T>(this.dataSource, sql, params, manager);
   }
 }

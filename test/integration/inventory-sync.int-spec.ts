@@ -210,7 +210,7 @@ describe('keeping a copy in sync by the change feed, three instances on one Post
     expect(early.applied).toBeGreaterThanOrEqual(WRITERS * WRITES_EACH * 0.5);
   }, 180_000);
 
-  it("should apply If-Match by the item's ETag and the status rule in PostgreSQL as in the API", async () => {
+  it("should apply If-Match by the item's ETag and the status rule across instances on PostgreSQL", async () => {
     const item = await send(instances[2], 'GET', '/v1/inventory/3', { key, agent });
     const etag = String(item.headers.etag);
     const stale = await send(instances[0], 'PATCH', '/v1/inventory/3', {

@@ -39,13 +39,14 @@ export const API_VALIDATION_OPTIONS: ValidationPipeOptions = {
   exceptionFactory: (errors) => new ValidationFailedError(summarize(describe(errors))),
 };
 
-/** A body DTO that checks a body itself, answering as the ValidationPipe would. */
-export interface BodyParser {
-  parse(body: Record<string, unknown>): unknown;
-}
-
 // A body must be a JSON object before it is even compared with its DTO.
 export class ApiValidationPipe extends ValidationPipe {
+  // A query string's unknown parameters are ignored (a client's cache buster, say), not refused.
+  private readonly queries = new ValidationPipe({
+    ...API_VALIDATION_OPTIONS,
+    forbidNonWhitelisted: false,
+  });
+
   constructor() {
     super(API_VALIDATION_OPTIONS);
   }
@@ -53,6 +54,7 @@ export class ApiValidationPipe extends ValidationPipe {
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     // Path parameters have their own pipes (ParsePetIdPipe); DTO classes describe bodies.
     if (metadata.type === 'param' || metadata.type === 'custom') return value;
+    if (metadata.type === 'query') return this.queries.transform(value, metadata);
     if (
       metadata.type === 'body' &&
       (typeof value !== 'object' || value === null || Array.isArray(value))
@@ -67,9 +69,6 @@ export class ApiValidationPipe extends ValidationPipe {
       );
       if (reserved.length > 0)
         throw new ValidationFailedError(`property ${reserved[0]} should not exist`);
-      const parser = metadata.metatype as Partial<BodyParser> | undefined;
-      if (typeof parser?.parse === 'function')
-        return parser.parse(value as Record<string, unknown>);
     }
     return super.transform(value, metadata);
   }

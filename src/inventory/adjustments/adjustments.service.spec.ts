@@ -1,4 +1,4 @@
-import type { EntityManager } from 'typeorm';
+import { QueryFailedError, type EntityManager } from 'typeorm';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config/app-config.js';
 import type {
@@ -35,9 +35,16 @@ class FakeRecords {
       this.committed.set(id, this.raceWinner);
       this.raceWinner = undefined;
     }
-    if (this.committed.has(id)) return Promise.resolve(false);
+    if (this.committed.has(id))
+      return Promise.reject(
+        new QueryFailedError(
+          'INSERT',
+          [],
+          Object.assign(new Error('duplicate key'), { code: '23505' }),
+        ),
+      );
     this.pending = [id, record];
-    return Promise.resolve(true);
+    return Promise.resolve();
   }
 
   pending: [string, IdempotencyRecord] | undefined;

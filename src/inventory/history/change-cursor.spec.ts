@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeCursor, encodeCursor, parseLimit } from './change-cursor.js';
+import { decodeCursor, encodeCursor } from './change-cursor.js';
 
 describe('change cursors', () => {
   it('should read back every position it wrote', () => {
@@ -17,13 +17,5 @@ describe('change cursors', () => {
       Buffer.from(`c${2n ** 63n}`).toString('base64url'),
     ])
       expect(() => decodeCursor(text), text).toThrow(/cursor/);
-  });
-
-  it('should take limits from 1 to 1000, 100 by default', () => {
-    expect(parseLimit(undefined)).toBe(100);
-    expect(parseLimit('1')).toBe(1);
-    expect(parseLimit('1000')).toBe(1000);
-    for (const text of ['0', '1001', '-1', '1.5', 'ten', '', '01'])
-      expect(() => parseLimit(text), text).toThrow(/limit/);
   });
 });

@@ -19,11 +19,3 @@ export function decodeCursor(text: string): bigint {
 
 export const DEFAULT_PAGE = 100;
 export const MAX_PAGE = 1000;
-
-export function parseLimit(text: string | undefined): number {
-  if (text === undefined) return DEFAULT_PAGE;
-  const limit = /^[1-9][0-9]{0,3}$/.test(text) ? Number(text) : 0;
-  if (limit < 1 || limit > MAX_PAGE)
-    throw new ValidationFailedError(`limit must be an integer from 1 to ${MAX_PAGE}`);
-  return limit;
-}

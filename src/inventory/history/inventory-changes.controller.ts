@@ -5,6 +5,7 @@ import { ParsePetIdPipe } from '../../common/pipes/pet-id.pipe.js';
 import { ApiErrorResponses, ApiStability } from '../../openapi/api-docs.decorators.js';
 import { PET_ID_PARAM } from '../../openapi/params.js';
 import { DEFAULT_PAGE, MAX_PAGE } from './change-cursor.js';
+import { ChangesQuery } from './dto/changes-query.dto.js';
 import { InventoryChange, inventoryChangesJson } from './dto/inventory-change.dto.js';
 import { RawJson } from '../../platform/http/index.js';
 import { type ChangesPage, InventoryHistoryService } from './inventory-history.service.js';
@@ -65,11 +66,10 @@ export class InventoryChangesController {
   })
   @ApiErrorResponses(400, 410)
   async listInventoryChanges(
-    @Query('after') after: unknown,
-    @Query('limit') limit: unknown,
+    @Query() query: ChangesQuery,
     @Res({ passthrough: true }) res: Response,
   ): Promise<RawJson> {
-    return answer(res, '/v1/inventory/changes', await this.history.changes(after, limit));
+    return answer(res, '/v1/inventory/changes', await this.history.changes(query));
   }
 
   @Get(':petId/changes')
@@ -90,14 +90,9 @@ export class InventoryChangesController {
   @ApiErrorResponses(400, 404, 410)
   async listPetInventoryChanges(
     @Param('petId', ParsePetIdPipe) petId: bigint,
-    @Query('after') after: unknown,
-    @Query('limit') limit: unknown,
+    @Query() query: ChangesQuery,
     @Res({ passthrough: true }) res: Response,
   ): Promise<RawJson> {
-    return answer(
-      res,
-      `/v1/inventory/${petId}/changes`,
-      await this.history.changes(after, limit, petId),
-    );
+    return answer(res, `/v1/inventory/${petId}/changes`, await this.history.changes(query, petId));
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { GoneError, NotFoundError } from '../../common/errors/api-error.js';
-import { decodeCursor, encodeCursor, parseLimit } from './change-cursor.js';
+import { DEFAULT_PAGE, decodeCursor, encodeCursor } from './change-cursor.js';
+import type { ChangesQuery } from './dto/changes-query.dto.js';
 import type { ChangeRow } from './change-record.js';
 import { InventoryHistoryRepository } from './inventory-history.repository.js';
 
@@ -14,12 +15,9 @@ export interface ChangesPage {
 export class InventoryHistoryService {
   constructor(private readonly history: InventoryHistoryRepository) {}
 
-  async changes(after: unknown, limitText: unknown, petId?: bigint): Promise<ChangesPage> {
-    const position =
-      after === undefined ? undefined : decodeCursor(typeof after === 'string' ? after : '');
-    const limit = parseLimit(
-      typeof limitText === 'string' || limitText === undefined ? limitText : '',
-    );
+  async changes(query: ChangesQuery, petId?: bigint): Promise<ChangesPage> {
+    const position = query.after === undefined ? undefined : decodeCursor(query.after);
+    const limit = query.limit === undefined ? DEFAULT_PAGE : Number(query.limit);
     if (petId !== undefined && !(await this.history.petExists(petId)))
       throw new NotFoundError(`No pet with id ${petId}`);
     const page = await this.history.page(position, limit, petId);

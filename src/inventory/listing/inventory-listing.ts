@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
-import type { InventoryRow } from '../inventory-row.js';
+import { type InventoryRow, stockOf } from '../inventory-row.js';
 
-/** The listing's body: InventoryItems by ascending petId; the ids are already exact decimal text. */
+/** One InventoryItem as JSON; the id is already exact decimal text, written as a number. */
+export function inventoryItemJson(row: InventoryRow): string {
+  return `{"petId":${row.petId},${JSON.stringify(stockOf(row)).slice(1)}`;
+}
+
+/** The listing's body: InventoryItems by ascending petId. */
 export function inventoryItemsJson(rows: readonly InventoryRow[]): string {
-  let json = '[';
-  for (let i = 0; i < rows.length; i++) {
-    const row = rows[i];
-    json += `${i === 0 ? '' : ','}{"petId":${row.petId},"quantity":${row.quantity},"status":"${row.status}"}`;
-  }
-  return `${json}]`;
+  return `[${rows.map(inventoryItemJson).join(',')}]`;
 }
 
 /** The listing at one version of the write counter, serialised once. */

@@ -4,7 +4,13 @@ import { DataSource, EntityManager, type SelectQueryBuilder } from 'typeorm';
 import { readSnapshot, writeTransaction } from '../../database/sql.js';
 import { InventoryChangeEntity } from '../history/inventory-change.entity.js';
 import type { ChangeSource } from '../history/change-record.js';
-import type { ImportRow, InventoryRow } from '../inventory-row.js';
+import {
+  type ImportRow,
+  type InventoryRow,
+  sameStock,
+  STOCK_FIELDS,
+  stockOf,
+} from '../inventory-row.js';
 import { PetEntity } from '../pet.entity.js';
 import type { PetStatus } from '../pet-status.js';
 
@@ -64,20 +70,15 @@ export class InventoryRepository implements OnModuleInit, OnModuleDestroy {
 
   /** Pets as InventoryRows, ids exact: better-sqlite3 would round them as numbers (int64.ts). */
   private items(manager: EntityManager): SelectQueryBuilder<PetEntity> {
-    return manager
+    let query = manager
       .createQueryBuilder(PetEntity, 'pet')
-      .select('CAST(pet.id AS TEXT)', 'petId')
-      .addSelect('pet.quantity', 'quantity')
-      .addSelect('pet.status', 'status');
-  }
-
-  private static row(raw: { petId: string; quantity: number | string; status: PetStatus }) {
-    return { petId: raw.petId, quantity: Number(raw.quantity), status: raw.status };
+      .select('CAST(pet.id AS TEXT)', 'petId');
+    for (const field of STOCK_FIELDS) query = query.addSelect(`pet.${field}`, field);
+    return query;
   }
 
   async all(manager: EntityManager): Promise<InventoryRow[]> {
-    const rows = await this.items(manager).orderBy('pet.id').getRawMany();
-    return rows.map(InventoryRepository.row);
+    return this.items(manager).orderBy('pet.id').getRawMany<InventoryRow>();
   }
 
   /** The rows of these pets, locked for update on PostgreSQL (SQLite has one writer). */
@@ -85,14 +86,13 @@ export class InventoryRepository implements OnModuleInit, OnModuleDestroy {
     if (petIds.length === 0) return [];
     let query = this.items(manager).where('pet.id IN (:...ids)', { ids: petIds }).orderBy('pet.id');
     if (this.dialect === 'postgres') query = query.setLock('pessimistic_write');
-    return (await query.getRawMany()).map(InventoryRepository.row);
+    return query.getRawMany<InventoryRow>();
   }
 
   async find(petId: bigint, manager = this.dataSource.manager): Promise<InventoryRow | undefined> {
-    const raw = await this.items(manager)
+    return this.items(manager)
       .where('pet.id = :id', { id: petId.toString() })
-      .getRawOne();
-    return raw && InventoryRepository.row(raw);
+      .getRawOne<InventoryRow>();
   }
 
   async findPet(
@@ -127,9 +127,14 @@ export class InventoryRepository implements OnModuleInit, OnModuleDestroy {
     return BigInt(row?.version ?? 0);
   }
 
+  /** Reads committed rows only, from one snapshot. */
+  read<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return readSnapshot(this.reader, work);
+  }
+
   /** Consistent rows and the version they show. */
   snapshot(): Promise<{ version: bigint; rows: InventoryRow[] }> {
-    return readSnapshot(this.reader, async (manager) => ({
+    return this.read(async (manager) => ({
       version: await this.counter(manager),
       rows: await this.all(manager),
     }));
@@ -139,7 +144,7 @@ export class InventoryRepository implements OnModuleInit, OnModuleDestroy {
     await manager
       .createQueryBuilder()
       .update(PetEntity)
-      .set({ quantity: row.quantity, status: row.status })
+      .set(stockOf(row))
       .where('id = :id', { id: row.petId })
       .execute();
   }
@@ -220,8 +225,8 @@ export class InventoryRepository implements OnModuleInit, OnModuleDestroy {
     const changes: StockChange[] = [];
     rows.forEach((row, i) => {
       const before = existing.get(ids[i]);
-      const after: InventoryRow = { petId: ids[i], quantity: row.quantity, status: row.status };
-      if (before && before.quantity === after.quantity && before.status === after.status) return;
+      const after: InventoryRow = { petId: ids[i], ...stockOf(row) };
+      if (before && sameStock(before, after)) return;
       changes.push({
         before,
         after,

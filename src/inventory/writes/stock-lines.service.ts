@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { MAX_QUANTITY } from '../dto/inventory-update.dto.js';
-import type { InventoryRow } from '../inventory-row.js';
+import { type InventoryRow, sameStock } from '../inventory-row.js';
 import { nextStatus } from '../pet-status.js';
 import { InventoryRepository, type StockChange } from './inventory.repository.js';
 import { ifMatchAllows } from './preconditions.js';
@@ -40,7 +40,7 @@ export function decideLines(
     const after: InventoryRow = { petId, quantity, status: nextStatus(before.status, quantity) };
     state.set(petId, after);
     applied.push(after);
-    if (after.quantity === before.quantity && after.status === before.status) return;
+    if (sameStock(after, before)) return;
     changes.push({
       before,
       after,

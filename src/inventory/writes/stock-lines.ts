@@ -34,7 +34,9 @@ export type StockLinesOutcome =
 
 /**
  * Work that commits or rolls back with the lines (the idempotency record): it runs inside their
- * transaction once the outcome is known, refused or applied; if it throws, nothing is kept.
+ * transaction once the outcome is known, refused or applied; if it throws, nothing is kept. It
+ * writes through the manager it is given and starts no transaction of its own (on SQLite one
+ * would wait for this one forever).
  */
 export type InTransaction = (manager: EntityManager, outcome: StockLinesOutcome) => Promise<void>;
 

@@ -8,7 +8,7 @@ export class IdempotencyKeys1795800000000 implements MigrationInterface {
   public async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(
       `CREATE TABLE "idempotency_keys" ("key_id" integer NOT NULL, "idempotency_key" character varying(255) NOT NULL,
-        "fingerprint" character varying(64) NOT NULL, "status" smallint NOT NULL, "etag" character varying(64),
+        "fingerprint" character varying(64) NOT NULL, "status" integer NOT NULL, "etag" character varying(64),
         "body" text NOT NULL, "created_at" TIMESTAMP WITH TIME ZONE NOT NULL,
         CONSTRAINT "PK_idempotency_keys" PRIMARY KEY ("key_id", "idempotency_key"))`,
     );

@@ -9,7 +9,7 @@ export class IdempotencyKeys1795800000000 implements MigrationInterface {
     await queryRunner.query(
       `CREATE TABLE "idempotency_keys" ("key_id" integer NOT NULL, "idempotency_key" varchar(255) NOT NULL,
         "fingerprint" varchar(64) NOT NULL, "status" integer NOT NULL, "etag" varchar(64),
-        "body" text NOT NULL, "created_at" varchar(24) NOT NULL,
+        "body" text NOT NULL, "created_at" varchar NOT NULL,
         PRIMARY KEY ("key_id", "idempotency_key"))`,
     );
     await queryRunner.query(

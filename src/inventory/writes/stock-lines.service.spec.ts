@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import type { InventoryRow } from '../inventory-row.js';
+import { itemEtag } from './preconditions.js';
+import type { StockLine } from './stock-lines.js';
+import { decideLines } from './stock-lines.service.js';
+
+const caller = { keyId: null, requestId: 'r' };
+const line = (petId: bigint, change: Partial<StockLine>): StockLine => ({
+  petId,
+  reason: null,
+  reference: null,
+  ...change,
+});
+const rows = () =>
+  new Map<string, InventoryRow>([
+    ['1', { petId: '1', quantity: 5, status: 'pending' }],
+    ['2', { petId: '2', quantity: 0, status: 'sold' }],
+  ]);
+
+describe('decideLines', () => {
+  it('should let each line see the lines before it, and the next call see an applied one', () => {
+    const state = rows();
+    const first = decideLines(
+      state,
+      [line(1n, { delta: -5 }), line(1n, { delta: 2, expectedQuantity: 0 })],
+      caller,
+    );
+    expect(first.outcome).toEqual({
+      kind: 'applied',
+      rows: [
+        { petId: '1', quantity: 0, status: 'sold' },
+        { petId: '1', quantity: 2, status: 'available' },
+      ],
+    });
+    expect(first.changes.map((c) => [c.before?.quantity, c.after.quantity])).toEqual([
+      [5, 0],
+      [0, 2],
+    ]);
+    expect(state.get('1')).toEqual({ petId: '1', quantity: 2, status: 'available' });
+  });
+
+  it('should leave the rows as they were when a call is refused', () => {
+    const state = rows();
+    const refused = decideLines(
+      state,
+      [line(2n, { quantity: 4 }), line(1n, { delta: -6 })],
+      caller,
+    );
+    expect(refused).toEqual({
+      outcome: {
+        kind: 'refused',
+        refusals: [{ index: 1, code: 'insufficient_stock', current: rows().get('1') }],
+      },
+      changes: [],
+    });
+    expect(state).toEqual(rows());
+  });
+
+  it('should match If-Match against the state the line meets, and * against any', () => {
+    const state = rows();
+    const etag = itemEtag(rows().get('1')!);
+    expect(
+      decideLines(
+        state,
+        [line(1n, { quantity: 3, ifMatch: [etag] }), line(2n, { quantity: 1, ifMatch: '*' })],
+        caller,
+      ).outcome.kind,
+    ).toBe('applied');
+    expect(
+      decideLines(state, [line(1n, { quantity: 4, ifMatch: [etag] })], caller).outcome,
+    ).toEqual({
+      kind: 'refused',
+      refusals: [
+        {
+          index: 0,
+          code: 'precondition_failed',
+          current: { petId: '1', quantity: 3, status: 'pending' },
+        },
+      ],
+    });
+  });
+});
