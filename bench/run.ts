@@ -24,6 +24,7 @@ import {
 } from './lib/instructions.js';
 import { type LoadResult, runLoad, timedRequest } from './lib/load.js';
 import { type BenchOptions, parseOptions } from './lib/options.js';
+import { adjustScenario } from './scenarios/adjust.js';
 import {
   createDatabase,
   deleteRedisKeys,
@@ -1409,7 +1410,7 @@ async function main(): Promise<void> {
     `bench: ${options.rounds} rounds x ${options.duration} s per target, ${options.connections} connections; ${pinning.description}`,
   );
   const underLoad = (
-    ['get', 'patch', 'large', 'sync', 'soak', 'abuse', 'deployed', 'webhooks'] as const
+    ['get', 'patch', 'large', 'sync', 'soak', 'abuse', 'deployed', 'webhooks', 'adjust'] as const
   ).some((scenario) => options.scenarios.has(scenario));
   if (['get', 'patch', 'soak'].some((s) => options.scenarios.has(s as never)))
     await smallCatalogue(options);
@@ -1436,6 +1437,18 @@ async function main(): Promise<void> {
       log,
     });
   if (options.scenarios.has('instructions')) await instructionCounts(options);
+  if (options.scenarios.has('adjust'))
+    await adjustScenario({
+      options,
+      work,
+      service: SERVICE,
+      start,
+      stop,
+      check,
+      tables,
+      report,
+      log,
+    });
 
   const machine = `${cpus().length} x ${cpus()[0]?.model ?? 'CPU'}, ${fmt.mib(totalmem())} RAM, Node ${process.version}`;
   const header =

@@ -1,6 +1,13 @@
 import { ApiKeyEntity } from './auth/api-key.entity.js';
+import { IdempotencyKeyEntity } from './idempotency/idempotency-key.entity.js';
 import { InventoryChangeEntity } from './inventory/history/inventory-change.entity.js';
 import { PetEntity } from './inventory/pet.entity.js';
 import { OrderEntity } from './orders/order.entity.js';
 
-export const ENTITIES = [PetEntity, InventoryChangeEntity, ApiKeyEntity, OrderEntity];
+export const ENTITIES = [
+  PetEntity,
+  InventoryChangeEntity,
+  ApiKeyEntity,
+  OrderEntity,
+  IdempotencyKeyEntity,
+];

@@ -17,6 +17,8 @@ const OPERATIONS = [
   ['/inventory/changes', 'get', 'listInventoryChanges'],
   ['/inventory/{petId}', 'get', 'getInventoryItem'],
   ['/inventory/{petId}', 'patch', 'updateInventory'],
+  ['/inventory/{petId}/adjustments', 'post', 'adjustInventory'],
+  ['/inventory/batch', 'post', 'batchUpdateInventory'],
   ['/inventory/{petId}/changes', 'get', 'listPetInventoryChanges'],
   ['/pets/{petId}', 'get', 'getPetById'],
   ['/store/orders', 'get', 'listOrders'],
@@ -28,6 +30,8 @@ const SHARED = ['400', '401', '408', '429', '431', '500', '503'];
 const STATUSES: Record<string, string[]> = {
   listInventory: ['200', '304', ...SHARED],
   updateInventory: ['200', '403', '404', '412', '413', '415', ...SHARED],
+  adjustInventory: ['200', '403', '404', '409', '413', '415', '422', ...SHARED],
+  batchUpdateInventory: ['200', '403', '404', '409', '413', '415', '422', ...SHARED],
   getInventoryItem: ['200', '404', ...SHARED],
   listInventoryChanges: ['200', '410', ...SHARED],
   listPetInventoryChanges: ['200', '404', '410', ...SHARED],
@@ -39,6 +43,8 @@ const STATUSES: Record<string, string[]> = {
 const STABILITY: Record<string, string> = {
   listInventory: 'beta',
   updateInventory: 'experimental',
+  adjustInventory: 'experimental',
+  batchUpdateInventory: 'experimental',
   getInventoryItem: 'experimental',
   listInventoryChanges: 'experimental',
   listPetInventoryChanges: 'experimental',

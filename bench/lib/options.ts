@@ -11,6 +11,7 @@ export const SCENARIOS = [
   'deployed',
   'webhooks',
   'instructions',
+  'adjust',
 ] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 /** Instruction counts need valgrind and take minutes per server: run only when asked for. */
@@ -23,6 +24,7 @@ const DEFAULT_SCENARIOS: readonly Scenario[] = [
   'abuse',
   'storm',
   'deployed',
+  'adjust',
 ];
 
 export interface BenchOptions {

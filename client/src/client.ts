@@ -1,12 +1,14 @@
 import { ChangeFeed, type ChangesOptions } from './feed.js';
 import { Transport, type CallOptions, type TransportOptions } from './transport.js';
 import type {
+  ChangeContext,
   InventoryItem,
   InventoryListing,
   InventoryUpdate,
   Order,
   Pet,
   RateLimitStatus,
+  StockChange,
   VersionedInventoryItem,
 } from './types.js';
 
@@ -31,6 +33,21 @@ export interface InventoryClient {
       update: InventoryUpdate,
       options?: UpdateOptions,
     ): Promise<VersionedInventoryItem>;
+    /**
+     * Adds `delta` (negative takes out) to a pet's stock. Sent with one Idempotency-Key, the same
+     * on every retry, so a call retried after a lost answer is applied once. `ApiError` 409
+     * `insufficient_stock` when the stock would fall below 0.
+     */
+    adjust(
+      petId: bigint,
+      delta: number,
+      options?: ChangeContext & CallOptions,
+    ): Promise<VersionedInventoryItem>;
+    /**
+     * Applies 1 to 100 changes in order, all or none (one Idempotency-Key per call, as `adjust`).
+     * Answers each line's item after it, in line order.
+     */
+    batch(changes: readonly StockChange[], options?: CallOptions): Promise<InventoryItem[]>;
     changes(options?: ChangesOptions): ChangeFeed;
     history(petId: bigint, options?: ChangesOptions): ChangeFeed;
   };
@@ -42,6 +59,12 @@ export interface InventoryClient {
 function idSegment(petId: bigint): string {
   if (typeof petId !== 'bigint') throw new TypeError(`petId must be a bigint, not ${typeof petId}`);
   return petId.toString();
+}
+
+/** A JSON petId: a number while exact as a double, else its digits (the service takes both). */
+function bodyPetId(petId: bigint): number | string {
+  idSegment(petId);
+  return petId <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(petId) : petId.toString();
 }
 
 function hidden<T extends object>(target: T, name: string, value: string | null): T {
@@ -79,6 +102,28 @@ export function createClient(options: ClientOptions): InventoryClient {
           signal,
         });
         return hidden(answer.data, 'etag', answer.headers.get('etag'));
+      },
+      async adjust(petId, delta, { reason, reference, signal } = {}) {
+        const answer = await transport.send<InventoryItem>({
+          method: 'POST',
+          path: `/inventory/${idSegment(petId)}/adjustments`,
+          body: { delta, reason, reference },
+          headers: { 'idempotency-key': crypto.randomUUID() },
+          signal,
+        });
+        return hidden(answer.data, 'etag', answer.headers.get('etag'));
+      },
+      async batch(changes, call = {}) {
+        const answer = await transport.send<{ items: InventoryItem[] }>({
+          method: 'POST',
+          path: '/inventory/batch',
+          body: {
+            changes: changes.map((change) => ({ ...change, petId: bodyPetId(change.petId) })),
+          },
+          headers: { 'idempotency-key': crypto.randomUUID() },
+          signal: call.signal,
+        });
+        return answer.data.items;
       },
       changes(feed) {
         return new ChangeFeed(transport, '/inventory/changes', feed);

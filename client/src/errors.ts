@@ -7,6 +7,10 @@ export type ApiErrorCode =
   | 'request_timeout'
   | 'gone'
   | 'precondition_failed'
+  | 'insufficient_stock'
+  | 'quantity_mismatch'
+  | 'idempotency_key_in_use'
+  | 'idempotency_key_reused'
   | 'payload_too_large'
   | 'unsupported_media_type'
   | 'headers_too_large'
@@ -25,6 +29,7 @@ const CODE_OF_STATUS: Record<number, ApiErrorCode> = {
   412: 'precondition_failed',
   413: 'payload_too_large',
   415: 'unsupported_media_type',
+  422: 'idempotency_key_reused',
   429: 'rate_limit_exceeded',
   431: 'headers_too_large',
   502: 'service_unavailable',
@@ -33,7 +38,13 @@ const CODE_OF_STATUS: Record<number, ApiErrorCode> = {
 };
 
 const CODES = new Set<string>(
-  Object.values(CODE_OF_STATUS).concat(['api_key_banned', 'internal_error']),
+  Object.values(CODE_OF_STATUS).concat([
+    'api_key_banned',
+    'internal_error',
+    'insufficient_stock',
+    'quantity_mismatch',
+    'idempotency_key_in_use',
+  ]),
 );
 
 /**

@@ -6,6 +6,7 @@ export { ChangeFeed } from './feed.js';
 export type { ChangePage, ChangesOptions } from './feed.js';
 export type { CallOptions, TransportOptions } from './transport.js';
 export type {
+  ChangeContext,
   ChangeReason,
   InventoryChange,
   InventoryItem,
@@ -16,6 +17,7 @@ export type {
   PetStatus,
   RateLimitStatus,
   RateLimitWindow,
+  StockChange,
   VersionedInventoryItem,
   WithBigIntIds,
 } from './types.js';

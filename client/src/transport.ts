@@ -35,7 +35,7 @@ export interface CallOptions {
 }
 
 export interface Request extends CallOptions {
-  method: 'GET' | 'PATCH';
+  method: 'GET' | 'PATCH' | 'POST';
   path: string;
   query?: Record<string, string | number | undefined>;
   body?: unknown;
@@ -112,7 +112,9 @@ export class Transport {
   async send<T>(request: Request): Promise<Answer<T>> {
     const { signal } = request;
     const deadline = this.now() + this.timeoutMs;
-    const idempotent = IDEMPOTENT.has(request.method);
+    // A POST sent with an Idempotency-Key is applied once however often it is sent.
+    const idempotent =
+      IDEMPOTENT.has(request.method) || request.headers?.['idempotency-key'] !== undefined;
     const url = this.url(request.path, request.query);
     const pacer = request.counted === false ? undefined : this.pacer;
     for (let attempt = 0; ; attempt++) {
@@ -152,6 +154,8 @@ export class Transport {
     // A 429 was refused before anything happened, and so was a 503 that says when to come back.
     if (error.status === 429) return true;
     if (error.status === 503 && error.retryAfter !== undefined) return true;
+    // The first request with this Idempotency-Key is still running; its answer comes next time.
+    if (error.code === 'idempotency_key_in_use') return true;
     return idempotent && (error.status >= 500 || error.status === 408);
   }
 

@@ -13,7 +13,7 @@ export type RateLimitStatus = Schemas['RateLimitStatus'];
 export type RateLimitWindow = Schemas['RateLimitWindow'];
 
 /** Why a stock level changed. */
-export type ChangeReason = 'received' | 'returned' | 'correction' | 'damaged' | 'other';
+export type ChangeReason = Schemas['ChangeReason'];
 
 /** The body of `inventory.update`. */
 export type InventoryUpdate = Schemas['InventoryUpdate'] & {
@@ -52,3 +52,17 @@ export type InventoryListing = InventoryItem[] & {
   /** `X-Changes-Cursor`: following `inventory.changes({ after })` from it yields exactly the changes the listing does not show yet (not enumerable). */
   readonly changesCursor?: string;
 };
+
+/** Why and on which document a stock level changes (`inventory.adjust`). */
+export interface ChangeContext {
+  reason?: ChangeReason;
+  /** The document behind the change (an order number, a purchase order URI), 1..255 characters. */
+  reference?: string;
+}
+
+/** One line of `inventory.batch`: a set (`quantity`) or an adjustment (`delta`), exactly one. */
+export type StockChange = ChangeContext & {
+  petId: bigint;
+  /** Apply only while the pet holds exactly this many (after the lines before); else 409 `quantity_mismatch`. */
+  expectedQuantity?: number;
+} & ({ quantity: number; delta?: never } | { delta: number; quantity?: never });

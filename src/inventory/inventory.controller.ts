@@ -48,7 +48,7 @@ const LISTING_HEADERS = {
 
 const UPDATE_400: ErrorResponseDoc = {
   description:
-    'The request holds invalid values: `petId` is not an integer from 1 to 9223372036854775807, or the body is not a JSON object with an integer `quantity` from 0 to 2147483647 and at most an optional `reason` (received, returned, correction, damaged, other) and `reference` (1 to 255 characters) (missing, malformed, an array, or with unknown fields); or `If-Match` is malformed; or `Authorization` is sent more than once',
+    'The request holds invalid values: `petId` is not an integer from 1 to 9223372036854775807, or the body is not a JSON object with an integer `quantity` from 0 to 2147483647 and at most an optional `reason` (received, returned, correction, damaged, sold, other) and `reference` (1 to 255 characters) (missing, malformed, an array, or with unknown fields); or `If-Match` is malformed; or `Authorization` is sent more than once',
   examples: {
     quantity: { message: 'quantity must be an integer from 0 to 2147483647' },
     unknown_field: { message: 'property name should not exist' },

@@ -60,6 +60,30 @@ export interface paths {
         patch: operations["updateInventory"];
         trace?: never;
     };
+    "/inventory/{petId}/adjustments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * [experimental] [write scope] Adjust stock level
+         * @description **Stability: experimental.** The request or response shape may change before the operation becomes stable.
+         *
+         *     **Requires a `write` key.** A `read` key gets 403 `forbidden` and nothing changes.
+         *
+         *     Adds `delta` to one pet's stock (negative takes out), atomically: concurrent adjustments all count. The status follows as on `PATCH`. Refused with 409 when the stock would fall below 0. Safe to retry with the same `Idempotency-Key`.
+         */
+        post: operations["adjustInventory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/inventory/{petId}/changes": {
         parameters: {
             query?: never;
@@ -78,6 +102,30 @@ export interface paths {
         get: operations["listPetInventoryChanges"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/inventory/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * [experimental] [write scope] Change several stock levels at once
+         * @description **Stability: experimental.** The request or response shape may change before the operation becomes stable.
+         *
+         *     **Requires a `write` key.** A `read` key gets 403 `forbidden` and nothing changes.
+         *
+         *     Applies 1 to 100 lines in order, each a set (`quantity`) or an adjustment (`delta`), optionally only if the pet holds `expectedQuantity`: all of them in one transaction, or none. Counts as one request per line against the rate limit (a replay counts as one). Safe to retry with the same `Idempotency-Key`.
+         */
+        post: operations["batchUpdateInventory"];
         delete?: never;
         options?: never;
         head?: never;
@@ -188,10 +236,10 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /**
-         * @description Why the stock changed: `received` (new arrival), `returned`, `correction` (manual adjustment), `damaged`, `other`. Recorded in the history.
+         * @description Why the stock changed: `received` (new arrival), `returned`, `correction` (manual adjustment), `damaged`, `sold`, `other`. Recorded in the history.
          * @enum {string}
          */
-        ChangeReason: "received" | "returned" | "correction" | "damaged" | "other";
+        ChangeReason: "received" | "returned" | "correction" | "damaged" | "sold" | "other";
         /** @description The body of every error response. */
         Error: {
             /**
@@ -219,7 +267,30 @@ export interface components {
          * @description Machine-readable error code; each code always travels with the same HTTP status
          * @enum {string}
          */
-        ErrorCode: "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "request_timeout" | "gone" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "rate_limit_exceeded" | "api_key_banned" | "headers_too_large" | "internal_error" | "service_unavailable";
+        ErrorCode: "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "request_timeout" | "gone" | "insufficient_stock" | "quantity_mismatch" | "idempotency_key_in_use" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limit_exceeded" | "api_key_banned" | "headers_too_large" | "internal_error" | "service_unavailable";
+        InventoryAdjustment: {
+            /**
+             * Format: int32
+             * @description How much the stock changes: negative takes out (a sale, a loss), positive adds. Not 0.
+             * @example -1
+             */
+            delta: number;
+            /** @description Why the stock changed: `received` (new arrival), `returned`, `correction` (manual adjustment), `damaged`, `sold`, `other`. Recorded in the history. */
+            reason?: components["schemas"]["ChangeReason"];
+            /**
+             * @description The document behind the change (a purchase order URI, a count sheet, an order number). Recorded in the history.
+             * @example https://shop.example.com/orders/1001
+             */
+            reference?: string;
+        };
+        InventoryBatch: {
+            /** @description 1 to 100 lines, applied in order, all or none */
+            changes: components["schemas"]["StockChangeLine"][];
+        };
+        InventoryBatchResult: {
+            /** @description The entry of each line after the batch, in line order */
+            items: components["schemas"]["InventoryItem"][];
+        };
         InventoryChange: {
             /**
              * Format: date-time
@@ -251,7 +322,7 @@ export interface components {
             /** @example 12 */
             quantity: number;
             /** @enum {string|null} */
-            reason: "received" | "returned" | "correction" | "damaged" | "other" | null;
+            reason: "received" | "returned" | "correction" | "damaged" | "sold" | "other" | null;
             /** @description The document behind the change */
             reference: string | null;
             /** @description The `X-Request-Id` of the request that made the change */
@@ -286,7 +357,7 @@ export interface components {
              * @example 12
              */
             quantity: number;
-            /** @description Why the stock changed: `received` (new arrival), `returned`, `correction` (manual adjustment), `damaged`, `other`. Recorded in the history. */
+            /** @description Why the stock changed: `received` (new arrival), `returned`, `correction` (manual adjustment), `damaged`, `sold`, `other`. Recorded in the history. */
             reason?: components["schemas"]["ChangeReason"];
             /**
              * @description The document behind the change (a purchase order URI, a count sheet). Recorded in the history.
@@ -392,6 +463,38 @@ export interface components {
              * @example 1795000020
              */
             reset: number;
+        };
+        StockChangeLine: {
+            /**
+             * Format: int32
+             * @description How much the stock changes (an adjustment), not 0. Exactly one of `quantity` and `delta`.
+             * @example -1
+             */
+            delta?: number;
+            /**
+             * Format: int32
+             * @description Apply the line only if the pet holds exactly this many now (after the earlier lines of the batch); else the whole batch is refused with 409 `quantity_mismatch`
+             * @example 13
+             */
+            expectedQuantity?: number;
+            /**
+             * @description The pet whose stock changes: an integer, or a string of digits (needed above 9007199254740991, where JSON numbers lose precision in many parsers)
+             * @example 42
+             */
+            petId: number | string;
+            /**
+             * Format: int32
+             * @description The new stock count (a set). Exactly one of `quantity` and `delta`.
+             * @example 12
+             */
+            quantity?: number;
+            /** @description Why the stock changed: `received` (new arrival), `returned`, `correction` (manual adjustment), `damaged`, `sold`, `other`. Recorded in the history. */
+            reason?: components["schemas"]["ChangeReason"];
+            /**
+             * @description The document behind the change (a purchase order URI, a count sheet, an order number). Recorded in the history.
+             * @example https://shop.example.com/orders/1001
+             */
+            reference?: string;
         };
     };
     responses: never;
@@ -798,7 +901,7 @@ export interface operations {
                     "application/json": components["schemas"]["InventoryItem"];
                 };
             };
-            /** @description The request holds invalid values: `petId` is not an integer from 1 to 9223372036854775807, or the body is not a JSON object with an integer `quantity` from 0 to 2147483647 and at most an optional `reason` (received, returned, correction, damaged, other) and `reference` (1 to 255 characters) (missing, malformed, an array, or with unknown fields); or `If-Match` is malformed; or `Authorization` is sent more than once */
+            /** @description The request holds invalid values: `petId` is not an integer from 1 to 9223372036854775807, or the body is not a JSON object with an integer `quantity` from 0 to 2147483647 and at most an optional `reason` (received, returned, correction, damaged, sold, other) and `reference` (1 to 255 characters) (missing, malformed, an array, or with unknown fields); or `If-Match` is malformed; or `Authorization` is sent more than once */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -993,6 +1096,260 @@ export interface operations {
             };
         };
     };
+    adjustInventory: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A unique value per change (a UUID), 1 to 255 characters, sent again unchanged on every retry of that change: a change is applied once per key and API key, and a retry gets the first answer again, with `Idempotent-Replayed: true`. Kept IDEMPOTENCY_RETENTION_HOURS (default 24 h). */
+                "Idempotency-Key": string;
+            };
+            path: {
+                /** @description Identifier of the pet: decimal digits, 1 to 9223372036854775807 */
+                petId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InventoryAdjustment"];
+            };
+        };
+        responses: {
+            /** @description The adjusted entry */
+            200: {
+                headers: {
+                    /** @description A strong validator of the item's new state, for `If-Match` on `PATCH` */
+                    ETag: string;
+                    /** @description `true` when this is the kept first answer to an earlier request with the same `Idempotency-Key`, sent again; absent otherwise */
+                    "Idempotent-Replayed"?: "true";
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InventoryItem"];
+                };
+            };
+            /** @description The request holds invalid values: `petId` is not an integer from 1 to 9223372036854775807; the body is not a JSON object with a non-zero integer `delta` from -2147483647 to 2147483647 and at most an optional `reason` and `reference` (1 to 255 characters); `Idempotency-Key` is missing, empty or longer than 255 characters; or the adjustment would take the quantity above 2147483647 */
+            400: {
+                headers: {
+                    /** @description `true` when this is the kept first answer to an earlier request with the same `Idempotency-Key`, sent again; absent otherwise */
+                    "Idempotent-Replayed"?: "true";
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No usable API key: none was sent, it was sent without the `Bearer` scheme, it belongs to another environment (by its prefix), or it is unknown or revoked. The message says which, except that an unknown key and a revoked one are told the same thing. See `WWW-Authenticate`. */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key is valid but its scope does not allow the operation: a `read` key may only read */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No pet has this `petId` */
+            404: {
+                headers: {
+                    /** @description `true` when this is the kept first answer to an earlier request with the same `Idempotency-Key`, sent again; absent otherwise */
+                    "Idempotent-Replayed"?: "true";
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The client sent its request headers or its body too slowly (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS); the connection is closed */
+            408: {
+                headers: {
+                    /** @description Every window's remaining quota and seconds to reset, e.g. `"minute";r=59;t=60, "day";r=999;t=43200` (draft-ietf-httpapi-ratelimit-headers). Sent when the body came too slowly (the request was counted); absent when the headers did. */
+                    RateLimit?: string;
+                    /** @description Every window's quota and length in seconds, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400`. Sent when the body came too slowly (the request was counted); absent when the headers did. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests allowed in the window (minute or UTC day) with the least remaining. Sent when the body came too slowly (the request was counted); absent when the headers did. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window, this one counted. Sent when the body came too slowly (the request was counted); absent when the headers did. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When that window resets, in Unix seconds. Sent when the body came too slowly (the request was counted); absent when the headers did. */
+                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The adjustment would leave less than 0 in stock (`insufficient_stock`, with the current item in `details.current`); nothing changed */
+            409: {
+                headers: {
+                    /** @description `true` when this is the kept first answer to an earlier request with the same `Idempotency-Key`, sent again; absent otherwise */
+                    "Idempotent-Replayed"?: "true";
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body exceeds 16 KiB (16384 bytes) */
+            413: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON this API reads: its media type is not `application/json` or `application/merge-patch+json`, it names a charset other than UTF-8 (such as `application/json; charset=iso-8859-1`), or it has an unsupported `Content-Encoding` */
+            415: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The `Idempotency-Key` was already used, by this API key, for a different request (another method, path or body); nothing changed */
+            422: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The rate limit is exceeded, or the key is temporarily banned for continuing after 429s. Retry after `Retry-After` seconds, backing off exponentially. */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request headers are larger than the server accepts */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected error; the message quotes the request id (also in `X-Request-Id`) */
+            500: {
+                headers: {
+                    /** @description Every window's remaining quota and seconds to reset, e.g. `"minute";r=59;t=60, "day";r=999;t=43200` (draft-ietf-httpapi-ratelimit-headers). Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    RateLimit?: string;
+                    /** @description Every window's quota and length in seconds, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400`. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests allowed in the window (minute or UTC day) with the least remaining. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window, this one counted. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When that window resets, in Unix seconds. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (the database or the rate-limit store) is unavailable; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Every window's remaining quota and seconds to reset, e.g. `"minute";r=59;t=60, "day";r=999;t=43200` (draft-ietf-httpapi-ratelimit-headers). Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    RateLimit?: string;
+                    /** @description Every window's quota and length in seconds, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400`. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "RateLimit-Policy"?: string;
+                    "Retry-After": components["headers"]["Retry-After"];
+                    /** @description Requests allowed in the window (minute or UTC day) with the least remaining. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window, this one counted. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When that window resets, in Unix seconds. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listPetInventoryChanges: {
         parameters: {
             query?: {
@@ -1097,6 +1454,255 @@ export interface operations {
             };
             /** @description The operation has passed its sunset date and is no longer served, or a change cursor is older than the kept history */
             410: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The rate limit is exceeded, or the key is temporarily banned for continuing after 429s. Retry after `Retry-After` seconds, backing off exponentially. */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request headers are larger than the server accepts */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected error; the message quotes the request id (also in `X-Request-Id`) */
+            500: {
+                headers: {
+                    /** @description Every window's remaining quota and seconds to reset, e.g. `"minute";r=59;t=60, "day";r=999;t=43200` (draft-ietf-httpapi-ratelimit-headers). Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    RateLimit?: string;
+                    /** @description Every window's quota and length in seconds, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400`. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests allowed in the window (minute or UTC day) with the least remaining. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window, this one counted. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When that window resets, in Unix seconds. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (the database or the rate-limit store) is unavailable; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Every window's remaining quota and seconds to reset, e.g. `"minute";r=59;t=60, "day";r=999;t=43200` (draft-ietf-httpapi-ratelimit-headers). Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    RateLimit?: string;
+                    /** @description Every window's quota and length in seconds, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400`. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "RateLimit-Policy"?: string;
+                    "Retry-After": components["headers"]["Retry-After"];
+                    /** @description Requests allowed in the window (minute or UTC day) with the least remaining. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window, this one counted. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When that window resets, in Unix seconds. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    batchUpdateInventory: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A unique value per change (a UUID), 1 to 255 characters, sent again unchanged on every retry of that change: a change is applied once per key and API key, and a retry gets the first answer again, with `Idempotent-Replayed: true`. Kept IDEMPOTENCY_RETENTION_HOURS (default 24 h). */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InventoryBatch"];
+            };
+        };
+        responses: {
+            /** @description Every line applied: the entry of each line after it, in line order */
+            200: {
+                headers: {
+                    /** @description `true` when this is the kept first answer to an earlier request with the same `Idempotency-Key`, sent again; absent otherwise */
+                    "Idempotent-Replayed"?: "true";
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InventoryBatchResult"];
+                };
+            };
+            /** @description The request holds invalid values: the body is not `{"changes": [...]}` with 1 to 100 lines, each with a `petId`, exactly one of `quantity` (0 to 2147483647) and `delta` (non-zero, -2147483647 to 2147483647), and at most `expectedQuantity`, `reason` and `reference`; `Idempotency-Key` is missing, empty or longer than 255 characters; or a line would take a quantity above 2147483647 (then `details.lines` names it). Nothing changed. */
+            400: {
+                headers: {
+                    /** @description `true` when this is the kept first answer to an earlier request with the same `Idempotency-Key`, sent again; absent otherwise */
+                    "Idempotent-Replayed"?: "true";
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No usable API key: none was sent, it was sent without the `Bearer` scheme, it belongs to another environment (by its prefix), or it is unknown or revoked. The message says which, except that an unknown key and a revoked one are told the same thing. See `WWW-Authenticate`. */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key is valid but its scope does not allow the operation: a `read` key may only read */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A line names a pet that does not exist; nothing changed, and `details.lines` lists every refused line as `{index, code, current?}` */
+            404: {
+                headers: {
+                    /** @description `true` when this is the kept first answer to an earlier request with the same `Idempotency-Key`, sent again; absent otherwise */
+                    "Idempotent-Replayed"?: "true";
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The client sent its request headers or its body too slowly (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS); the connection is closed */
+            408: {
+                headers: {
+                    /** @description Every window's remaining quota and seconds to reset, e.g. `"minute";r=59;t=60, "day";r=999;t=43200` (draft-ietf-httpapi-ratelimit-headers). Sent when the body came too slowly (the request was counted); absent when the headers did. */
+                    RateLimit?: string;
+                    /** @description Every window's quota and length in seconds, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400`. Sent when the body came too slowly (the request was counted); absent when the headers did. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests allowed in the window (minute or UTC day) with the least remaining. Sent when the body came too slowly (the request was counted); absent when the headers did. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window, this one counted. Sent when the body came too slowly (the request was counted); absent when the headers did. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When that window resets, in Unix seconds. Sent when the body came too slowly (the request was counted); absent when the headers did. */
+                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A line's pet does not hold its `expectedQuantity` (`quantity_mismatch`) or a line would leave less than 0 (`insufficient_stock`); nothing changed, and `details.lines` lists every refused line as `{index, code, current}` */
+            409: {
+                headers: {
+                    /** @description `true` when this is the kept first answer to an earlier request with the same `Idempotency-Key`, sent again; absent otherwise */
+                    "Idempotent-Replayed"?: "true";
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body exceeds 16 KiB (16384 bytes) */
+            413: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON this API reads: its media type is not `application/json` or `application/merge-patch+json`, it names a charset other than UTF-8 (such as `application/json; charset=iso-8859-1`), or it has an unsupported `Content-Encoding` */
+            415: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The `Idempotency-Key` was already used, by this API key, for a different request (another method, path or body); nothing changed */
+            422: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];

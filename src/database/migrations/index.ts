@@ -3,6 +3,7 @@ import { Init1795260717886 as PostgresInit } from './postgres/1795260717886-Init
 import { Orders1795261339928 as PostgresOrders } from './postgres/1795261339928-Orders.js';
 import { InventoryVersion1795261585748 as PostgresInventoryVersion } from './postgres/1795261585748-InventoryVersion.js';
 import { KeyScopesExpiryRotation1795500333081 as PostgresKeyScopesExpiryRotation } from './postgres/1795500333081-KeyScopesExpiryRotation.js';
+import { IdempotencyKeys1795800000000 as PostgresIdempotencyKeys } from './postgres/1795800000000-IdempotencyKeys.js';
 import { InventoryWriteMany1795600000000 as PostgresInventoryWriteMany } from './postgres/1795600000000-InventoryWriteMany.js';
 import { KeyTimesInstants1795655000000 as PostgresKeyTimesInstants } from './postgres/1795655000000-KeyTimesInstants.js';
 import { InventoryWritesInApplication1795690000000 as PostgresInventoryWritesInApplication } from './postgres/1795690000000-InventoryWritesInApplication.js';
@@ -13,6 +14,7 @@ import { Orders1795261331241 as SqliteOrders } from './sqlite/1795261331241-Orde
 import { InventoryVersion1795261585748 as SqliteInventoryVersion } from './sqlite/1795261585748-InventoryVersion.js';
 import { InventoryChanges1795300000000 as SqliteInventoryChanges } from './sqlite/1795300000000-InventoryChanges.js';
 import { KeyScopesExpiryRotation1795500333081 as SqliteKeyScopesExpiryRotation } from './sqlite/1795500333081-KeyScopesExpiryRotation.js';
+import { IdempotencyKeys1795800000000 as SqliteIdempotencyKeys } from './sqlite/1795800000000-IdempotencyKeys.js';
 import { InventoryHistory1795400000000 as SqliteInventoryHistory } from './sqlite/1795400000000-InventoryHistory.js';
 import { Webhooks1795700000000 as PostgresWebhooks } from './postgres/1795700000000-Webhooks.js';
 import { Webhooks1795700000000 as SqliteWebhooks } from './sqlite/1795700000000-Webhooks.js';
@@ -27,6 +29,7 @@ export const SQLITE_MIGRATIONS = [
   SqliteDeployment,
   SqliteKeyScopesExpiryRotation,
   SqliteWebhooks,
+  SqliteIdempotencyKeys,
 ];
 export const POSTGRES_MIGRATIONS = [
   PostgresInit,
@@ -39,4 +42,5 @@ export const POSTGRES_MIGRATIONS = [
   PostgresKeyTimesInstants,
   PostgresInventoryWritesInApplication,
   PostgresWebhooks,
+  PostgresIdempotencyKeys,
 ];

@@ -25,7 +25,7 @@ export class InventoryUpdate {
     enumName: 'ChangeReason',
     required: false,
     description:
-      'Why the stock changed: `received` (new arrival), `returned`, `correction` (manual adjustment), `damaged`, `other`. Recorded in the history.',
+      'Why the stock changed: `received` (new arrival), `returned`, `correction` (manual adjustment), `damaged`, `sold`, `other`. Recorded in the history.',
   })
   // Absent is allowed, null is not.
   @IsIn([...CHANGE_REASONS, undefined], {

@@ -1,4 +1,11 @@
-export const CHANGE_REASONS = ['received', 'returned', 'correction', 'damaged', 'other'] as const;
+export const CHANGE_REASONS = [
+  'received',
+  'returned',
+  'correction',
+  'damaged',
+  'sold',
+  'other',
+] as const;
 export type ChangeReason = (typeof CHANGE_REASONS)[number];
 
 export interface Caller {

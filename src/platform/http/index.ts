@@ -1,5 +1,5 @@
 export { ApiExpressAdapter } from './http-adapter.js';
-export { JsonBodyGuard } from './json-body.guard.js';
+export { JsonBodyGuard, readJsonBody } from './json-body.guard.js';
 export { installJsonWriter, RawJson } from './json.js';
 export {
   RequestObservers,

@@ -38,100 +38,113 @@ export function nestsDeeperThan(value: unknown, max: number): boolean {
   return false;
 }
 
+const parseJson: RequestHandler = json({
+  limit: BODY_LIMIT_BYTES,
+  strict: true,
+  type: () => true,
+});
+
+function tooLarge(): ApiError {
+  return refusal('payload_too_large', `Request body exceeds ${BODY_LIMIT_BYTES} bytes`);
+}
+
+/** One read per request, whoever asks first: the guard, or a route's rate-limit cost. */
+const bodyReads = new WeakMap<Request, Promise<boolean>>();
+
+/**
+ * Reads and checks a request's JSON body into `req.body`, once: a later call returns the first
+ * call's outcome (the same refusal, if any). Resolves at once when there is nothing to read.
+ */
+export function readJsonBody(req: Request): Promise<boolean> {
+  if (!METHODS_WITH_BODY.has(req.method) || !hasBody(req)) return Promise.resolve(true);
+  let read = bodyReads.get(req);
+  if (read === undefined) bodyReads.set(req, (read = readChecked(req, req.res!)));
+  return read;
+}
+
+async function readChecked(req: Request, res: Response): Promise<boolean> {
+  const contentType = req.headers['content-type'] ?? '';
+  const mediaType = contentType.split(';')[0].trim().toLowerCase();
+  if (!JSON_MEDIA_TYPES.has(mediaType)) {
+    throw new ApiError(
+      'unsupported_media_type',
+      `Content-Type must be application/json or application/merge-patch+json${mediaType ? `, not ${mediaType}` : ''}`,
+    );
+  }
+  // The HTTP layer answered while an earlier guard ran (the body came too slowly).
+  if (res.headersSent) throw refusal('request_timeout', REQUEST_TIMEOUT_MESSAGE);
+  try {
+    if (Number(req.headers['content-length']) > BODY_LIMIT_BYTES && readable(req, contentType))
+      throw tooLarge();
+    await readBody(req, res);
+  } catch (err) {
+    throw bodyError(err, req);
+  }
+  if (nestsDeeperThan(req.body, BODY_MAX_DEPTH)) {
+    throw new ApiError(
+      'validation_failed',
+      `Request body nests deeper than ${BODY_MAX_DEPTH} levels`,
+    );
+  }
+  return true;
+}
+
+// Refused as soon as more than the limit has arrived, whatever it would inflate to; body-parser
+// would read a refused body to its end.
+function readBody(req: Request, res: Response): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    let received = 0;
+    let settled = false;
+    let unwatch = (): void => undefined;
+    const count = (chunk: Buffer): void => {
+      received += chunk.length;
+      if (received > BODY_LIMIT_BYTES) settle(tooLarge());
+    };
+    const settle = (err?: unknown): void => {
+      if (settled) return;
+      settled = true;
+      req.off('data', count);
+      unwatch();
+      if (err) reject(err);
+      else resolve();
+    };
+    unwatch = watchBodyRead(req.socket, settle);
+    // The parser already refused this body.
+    if (settled) return;
+    req.on('data', count);
+    parseJson(req, res, settle);
+  });
+}
+
+function bodyError(err: unknown, req: Request): unknown {
+  const type = typeof err === 'object' && err !== null && 'type' in err ? err.type : undefined;
+  // Too large, too slow or broken: the rest of the body, if any, is not read, so the answer is
+  // the connection's last.
+  if (err instanceof ApiError || type === 'entity.too.large') {
+    closeAfterAnswer(req.socket);
+    return err;
+  }
+  const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase();
+  // A decompression stream's own error (zlib's Z_DATA_ERROR, brotli's) carries no type.
+  if (type === undefined && encoding !== 'identity') {
+    return refusal(
+      'validation_failed',
+      `Request body is not valid ${encoding} data, as its Content-Encoding says it is`,
+    );
+  }
+  return err;
+}
+
 /**
  * A guard, last, rather than middleware: the limiter sees (and puts its headers on) every request,
  * 413 and 415 included, and an unauthenticated or rate-limited caller never gets a body parsed.
  */
 @Injectable()
 export class JsonBodyGuard implements CanActivate {
-  private readonly parseJson: RequestHandler = json({
-    limit: BODY_LIMIT_BYTES,
-    strict: true,
-    type: () => true,
-  });
-
-  private static tooLarge(): ApiError {
-    return refusal('payload_too_large', `Request body exceeds ${BODY_LIMIT_BYTES} bytes`);
-  }
-
   canActivate(context: ExecutionContext): boolean | Promise<boolean> {
-    const http = context.switchToHttp();
-    const req = http.getRequest<Request>();
+    const req = context.switchToHttp().getRequest<Request>();
     // Synchronous when there is nothing to read, so a GET does not wait a turn for this guard.
     if (!METHODS_WITH_BODY.has(req.method) || !hasBody(req)) return true;
-    return this.read(req, http.getResponse<Response>());
-  }
-
-  private async read(req: Request, res: Response): Promise<boolean> {
-    const contentType = req.headers['content-type'] ?? '';
-    const mediaType = contentType.split(';')[0].trim().toLowerCase();
-    if (!JSON_MEDIA_TYPES.has(mediaType)) {
-      throw new ApiError(
-        'unsupported_media_type',
-        `Content-Type must be application/json or application/merge-patch+json${mediaType ? `, not ${mediaType}` : ''}`,
-      );
-    }
-    // The HTTP layer answered while an earlier guard ran (the body came too slowly).
-    if (res.headersSent) throw refusal('request_timeout', REQUEST_TIMEOUT_MESSAGE);
-    try {
-      if (Number(req.headers['content-length']) > BODY_LIMIT_BYTES && readable(req, contentType))
-        throw JsonBodyGuard.tooLarge();
-      await this.readBody(req, res);
-    } catch (err) {
-      throw this.bodyError(err, req);
-    }
-    if (nestsDeeperThan(req.body, BODY_MAX_DEPTH)) {
-      throw new ApiError(
-        'validation_failed',
-        `Request body nests deeper than ${BODY_MAX_DEPTH} levels`,
-      );
-    }
-    return true;
-  }
-
-  // Refused as soon as more than the limit has arrived, whatever it would inflate to; body-parser
-  // would read a refused body to its end.
-  private readBody(req: Request, res: Response): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
-      let received = 0;
-      let settled = false;
-      let unwatch = (): void => undefined;
-      const count = (chunk: Buffer): void => {
-        received += chunk.length;
-        if (received > BODY_LIMIT_BYTES) settle(JsonBodyGuard.tooLarge());
-      };
-      const settle = (err?: unknown): void => {
-        if (settled) return;
-        settled = true;
-        req.off('data', count);
-        unwatch();
-        if (err) reject(err);
-        else resolve();
-      };
-      unwatch = watchBodyRead(req.socket, settle);
-      // The parser already refused this body.
-      if (settled) return;
-      req.on('data', count);
-      this.parseJson(req, res, settle);
-    });
-  }
-
-  private bodyError(err: unknown, req: Request): unknown {
-    const type = typeof err === 'object' && err !== null && 'type' in err ? err.type : undefined;
-    // Too large, too slow or broken: the rest of the body, if any, is not read, so the answer is
-    // the connection's last.
-    if (err instanceof ApiError || type === 'entity.too.large') {
-      closeAfterAnswer(req.socket);
-      return err;
-    }
-    const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase();
-    // A decompression stream's own error (zlib's Z_DATA_ERROR, brotli's) carries no type.
-    if (type === undefined && encoding !== 'identity') {
-      return refusal(
-        'validation_failed',
-        `Request body is not valid ${encoding} data, as its Content-Encoding says it is`,
-      );
-    }
-    return err;
+    return readJsonBody(req);
   }
 }

@@ -1,0 +1,40 @@
+import { createHash } from 'node:crypto';
+import { ValidationFailedError } from '../common/errors/api-error.js';
+
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
+
+/** The request's Idempotency-Key: required, 1..255 characters, sent once. */
+export function parseIdempotencyKey(header: string | string[] | undefined): string {
+  if (Array.isArray(header))
+    throw new ValidationFailedError(`${IDEMPOTENCY_KEY_HEADER} must be sent once`);
+  if (header === undefined || header.trim() === '')
+    throw new ValidationFailedError(
+      `${IDEMPOTENCY_KEY_HEADER} is required: a unique value per change, such as a UUID, sent again on each retry`,
+    );
+  if (header.length > MAX_IDEMPOTENCY_KEY_LENGTH)
+    throw new ValidationFailedError(
+      `${IDEMPOTENCY_KEY_HEADER} must be at most ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`,
+    );
+  return header;
+}
+
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .map((key) => [key, canonical((value as Record<string, unknown>)[key])]),
+  );
+}
+
+/**
+ * What makes two requests "the same" for a key: method, path and body, the body compared as JSON
+ * (member order and whitespace aside).
+ */
+export function requestFingerprint(method: string, path: string, body: unknown): string {
+  return createHash('sha256')
+    .update(`${method.toUpperCase()} ${path}\n${JSON.stringify(canonical(body ?? null))}`)
+    .digest('hex');
+}

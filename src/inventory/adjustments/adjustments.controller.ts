@@ -1,0 +1,147 @@
+import { Body, Controller, Headers, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
+import {
+  ApiBody,
+  ApiConsumes,
+  ApiExtraModels,
+  ApiHeader,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import type { IdentifiedRequest } from '../../auth/principal.js';
+import { ParsePetIdPipe } from '../../common/pipes/pet-id.pipe.js';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  MAX_IDEMPOTENCY_KEY_LENGTH,
+  parseIdempotencyKey,
+  requestFingerprint,
+} from '../../idempotency/idempotency-key.js';
+import type {
+  IdempotentOutcome,
+  IdempotentRequest,
+} from '../../idempotency/idempotency.service.js';
+import { ApiErrorResponses, ApiStability } from '../../openapi/api-docs.decorators.js';
+import { PET_ID_PARAM } from '../../openapi/params.js';
+import { RawJson } from '../../platform/http/index.js';
+import { RateLimitCost } from '../../rate-limit/rate-limit-cost.decorator.js';
+import { InventoryItem } from '../dto/inventory-item.dto.js';
+import { CallerOf } from '../writes/caller.decorator.js';
+import type { Caller } from '../writes/stock-write.js';
+import { AdjustmentsService } from './adjustments.service.js';
+import { batchCost } from './batch-cost.js';
+import { InventoryAdjustment } from './dto/inventory-adjustment.dto.js';
+import {
+  InventoryBatch,
+  InventoryBatchResult,
+  MAX_BATCH_LINES,
+} from './dto/inventory-batch.dto.js';
+import {
+  ADJUST_400,
+  ADJUST_404,
+  ApiReplayableErrors,
+  ADJUST_409,
+  BATCH_400,
+  BATCH_404,
+  BATCH_409,
+  IDEMPOTENCY_422,
+  REPLAYED_HEADER,
+} from './adjustments.docs.js';
+
+const ITEM_HEADERS = {
+  ETag: {
+    description: "A strong validator of the item's new state, for `If-Match` on `PATCH`",
+    required: true,
+    schema: { type: 'string' },
+  },
+  ...REPLAYED_HEADER,
+};
+
+function idempotentRequest(
+  req: Request,
+  caller: Caller,
+  header: string | undefined,
+): IdempotentRequest {
+  const key = parseIdempotencyKey(header);
+  return {
+    // The required-key guard let only a valid key through.
+    keyId: caller.keyId!,
+    key,
+    fingerprint: requestFingerprint(req.method, req.originalUrl.split('?')[0], req.body),
+  };
+}
+
+function send(res: Response, { answer, replayed }: IdempotentOutcome): RawJson {
+  res.status(answer.status);
+  if (answer.etag !== null) res.setHeader('ETag', answer.etag);
+  if (replayed) res.setHeader('Idempotent-Replayed', 'true');
+  return new RawJson(answer.body);
+}
+
+@ApiTags('inventory')
+@ApiHeader({
+  name: IDEMPOTENCY_KEY_HEADER,
+  required: true,
+  description: `A unique value per change (a UUID), 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters, sent again unchanged on every retry of that change: a change is applied once per key and API key, and a retry gets the first answer again, with \`Idempotent-Replayed: true\`. Kept IDEMPOTENCY_RETENTION_HOURS (default 24 h).`,
+  schema: { type: 'string', minLength: 1, maxLength: MAX_IDEMPOTENCY_KEY_LENGTH },
+})
+@ApiExtraModels(InventoryBatchResult)
+@Controller('inventory')
+export class AdjustmentsController {
+  constructor(private readonly adjustments: AdjustmentsService) {}
+
+  @Post(':petId/adjustments')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Adjust stock level',
+    description:
+      "Adds `delta` to one pet's stock (negative takes out), atomically: concurrent adjustments all count. The status follows as on `PATCH`. Refused with 409 when the stock would fall below 0. Safe to retry with the same `Idempotency-Key`.",
+  })
+  @ApiStability('experimental')
+  @ApiParam(PET_ID_PARAM)
+  @ApiConsumes('application/json')
+  @ApiBody({ type: InventoryAdjustment, required: true })
+  @ApiOkResponse({ type: InventoryItem, description: 'The adjusted entry', headers: ITEM_HEADERS })
+  @ApiReplayableErrors([400, ADJUST_400], [404, ADJUST_404], [409, ADJUST_409])
+  @ApiErrorResponses(413, 415, [422, IDEMPOTENCY_422])
+  async adjustInventory(
+    @Param('petId', ParsePetIdPipe) petId: bigint,
+    @Body() adjustment: InventoryAdjustment,
+    @Headers('idempotency-key') key: string | undefined,
+    @CallerOf() caller: Caller,
+    @Req() req: IdentifiedRequest,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<RawJson> {
+    const request = idempotentRequest(req, caller, key);
+    return send(res, await this.adjustments.adjust(petId, adjustment, request, caller));
+  }
+
+  @Post('batch')
+  @HttpCode(200)
+  @RateLimitCost(batchCost)
+  @ApiOperation({
+    summary: 'Change several stock levels at once',
+    description: `Applies 1 to ${MAX_BATCH_LINES} lines in order, each a set (\`quantity\`) or an adjustment (\`delta\`), optionally only if the pet holds \`expectedQuantity\`: all of them in one transaction, or none. Counts as one request per line against the rate limit (a replay counts as one). Safe to retry with the same \`Idempotency-Key\`.`,
+  })
+  @ApiStability('experimental')
+  @ApiConsumes('application/json')
+  @ApiBody({ type: InventoryBatch, required: true })
+  @ApiOkResponse({
+    type: InventoryBatchResult,
+    description: 'Every line applied: the entry of each line after it, in line order',
+    headers: REPLAYED_HEADER,
+  })
+  @ApiReplayableErrors([400, BATCH_400], [404, BATCH_404], [409, BATCH_409])
+  @ApiErrorResponses(413, 415, [422, IDEMPOTENCY_422])
+  async batchUpdateInventory(
+    @Body() batch: InventoryBatch,
+    @Headers('idempotency-key') key: string | undefined,
+    @CallerOf() caller: Caller,
+    @Req() req: IdentifiedRequest,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<RawJson> {
+    const request = idempotentRequest(req, caller, key);
+    return send(res, await this.adjustments.batch(batch, request, caller));
+  }
+}

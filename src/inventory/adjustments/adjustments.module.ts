@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { IdempotencyModule } from '../../idempotency/idempotency.module.js';
+import { InventoryModule } from '../inventory.module.js';
+import { StockLinesService } from '../writes/stock-lines.service.js';
+import { AdjustmentsController } from './adjustments.controller.js';
+import { AdjustmentsService, StockLines } from './adjustments.service.js';
+
+@Module({
+  imports: [InventoryModule, IdempotencyModule],
+  controllers: [AdjustmentsController],
+  providers: [AdjustmentsService, { provide: StockLines, useExisting: StockLinesService }],
+})
+export class AdjustmentsModule {}
