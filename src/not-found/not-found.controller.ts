@@ -4,6 +4,7 @@ import type { Request } from 'express';
 import { Anonymous } from '../auth/public.decorator.js';
 import { AnyScope } from '../auth/scope.guard.js';
 import { ApiError } from '../common/errors/api-error.js';
+import { IgnoresBody } from '../platform/http/index.js';
 
 function noRoute(req: Request): never {
   throw new ApiError('not_found', `No route for ${req.method} ${req.path}`);
@@ -12,6 +13,7 @@ function noRoute(req: Request): never {
 // Catches unmatched /v1 paths so the guards run as for a real operation: the limiter counts it and
 // sets its headers before the 404. Registered last (AppModule).
 @ApiExcludeController()
+@IgnoresBody()
 @AnyScope()
 @Controller()
 export class NotFoundController {
@@ -25,6 +27,7 @@ export class NotFoundController {
 // counted against the client IP's anonymous windows, whatever key they carry (contract). The
 // method's name is the operation metrics report: `unmatched`, as for any path without a route.
 @ApiExcludeController()
+@IgnoresBody()
 @Anonymous()
 @Controller()
 export class OutsideApiNotFoundController {

@@ -1,5 +1,5 @@
 export { ApiExpressAdapter } from './http-adapter.js';
-export { JsonBodyGuard, readJsonBody } from './json-body.guard.js';
+export { IgnoresBody, JsonBodyGuard, readJsonBody } from './json-body.guard.js';
 export { installJsonWriter, RawJson } from './json.js';
 export {
   RequestObservers,

@@ -1,4 +1,5 @@
-import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Injectable, SetMetadata } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
 import * as zlib from 'node:zlib';
 import type { Request, RequestHandler, Response } from 'express';
 import { json } from 'express';
@@ -141,10 +142,21 @@ function bodyError(err: unknown, req: Request): unknown {
  */
 @Injectable()
 export class JsonBodyGuard implements CanActivate {
+  constructor(private readonly reflector: Reflector) {}
+
   canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     const req = context.switchToHttp().getRequest<Request>();
     // Synchronous when there is nothing to read, so a GET does not wait a turn for this guard.
     if (!METHODS_WITH_BODY.has(req.method) || !hasBody(req)) return true;
+    if (this.reflector.get<boolean>(IGNORES_BODY, context.getClass()) === true) return true;
     return readJsonBody(req);
   }
 }
+
+const IGNORES_BODY = 'petstore:ignoresBody';
+
+/**
+ * A controller that answers without reading any body (an unknown route's 404): its requests'
+ * bodies are discarded within the bound, and the answer closes the connection.
+ */
+export const IgnoresBody = (): ClassDecorator => SetMetadata(IGNORES_BODY, true);
