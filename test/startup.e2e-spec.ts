@@ -166,7 +166,7 @@ describe('npm start (built server)', () => {
         HOST: '127.0.0.1',
       });
       expect(result.code).toBe(1);
-        expect(result.fatal).toHaveLength(1);
+      expect(result.fatal).toHaveLength(1);
       expect(result.last).toMatchObject({ level: 60, variable: 'PORT' });
       expect(result.last.msg).toContain(`port ${port} on 127.0.0.1 is already in use`);
       expect(result.last.msg).toContain('check PORT and HOST');
