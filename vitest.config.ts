@@ -1,6 +1,12 @@
 import { availableParallelism } from 'node:os';
 import swc from 'unplugin-swc';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/**
+ * `npm run test:slow`, not `npm test`: suites that kill server processes over and over while
+ * writes stream in, seconds of wall time each that no change of test code makes shorter.
+ */
+export const SLOW_SPECS = ['test/crash-durability.e2e-spec.ts', 'test/history-crash.e2e-spec.ts'];
 
 export default defineConfig({
   plugins: [
@@ -20,6 +26,7 @@ export default defineConfig({
       'client/test/**/*.e2e-spec.ts',
       'bench/**/*.spec.ts',
     ],
+    exclude: [...configDefaults.exclude, ...SLOW_SPECS],
     pool: 'forks',
     // One worker per core, not Vitest's default of one less: spec files spend much of their time
     // waiting on servers, databases and timers.

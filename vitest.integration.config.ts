@@ -3,8 +3,9 @@ import { unavailableServices } from './test/integration/support/services.js';
 import base from './vitest.config.js';
 
 /**
- * `npm run test:integration`: the e2e specs again, each app on a PostgreSQL database of its own,
- * plus the multi-process specs (several `node dist/main.js` sharing PostgreSQL and Redis).
+ * `npm run test:integration`: the e2e specs again (but SLOW_SPECS, which run on SQLite only), each
+ * app on a PostgreSQL database of its own, plus the multi-process specs (several
+ * `node dist/main.js` sharing PostgreSQL and Redis).
  * Without those servers a developer sees the suite skipped, with the reason; CI must have them.
  */
 export default defineConfig(async () => {

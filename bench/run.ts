@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type autocannon from 'autocannon';
 import pg from 'pg';
@@ -51,6 +51,7 @@ const PROBE = join(HERE, 'probe', 'event-loop.js');
 const FLOOR = join(HERE, 'baselines', 'nest-floor.js');
 const CEILING = join(HERE, 'baselines', 'ceiling.js');
 const CACHED = join(HERE, 'baselines', 'nest-cached.js');
+const PEER = join(HERE, 'baselines', 'nest-peer.js');
 const SERVICE = resolve('dist/main.js');
 /** Pets changed by one write elsewhere in the large scenario: more than a cache applies from the change log. */
 const LARGE_WRITE = 100;
@@ -109,6 +110,16 @@ function floorOnAdapter(catalog: string, apiKey: string): TargetSpec {
   const spec = baseline(FLOOR_ON_ADAPTER, FLOOR, catalog, apiKey);
   return { ...spec, env: { ...spec.env, BENCH_FLOOR_ADAPTER: 'api' } };
 }
+
+/** The same routes written the NestJS docs' way (bench/baselines/nest-peer.ts), on a SQLite file of its own. */
+function nestPeer(catalog: string, apiKey: string): TargetSpec {
+  const spec = baseline('NestJS peer (TypeORM)', PEER, catalog, apiKey);
+  const database = join(work, `nest-peer-${basename(catalog, '.json')}.sqlite`);
+  return { ...spec, env: { ...spec.env, BENCH_API_KEY: apiKey, BENCH_PEER_DATABASE: database } };
+}
+
+/** The service at its default log level (`info`: one line per request, here to a file). */
+const SERVICE_INFO = 'service, info (default)';
 
 function service(
   name: string,
@@ -293,11 +304,48 @@ function patchRequest(target: Target, petIds: number[], seed: number): autocanno
   };
 }
 
+/**
+ * The service at its default log level against the NestJS peer and the bare Nest route (the
+ * floor). The goals were set at 1,000 pets (`--items 1000`).
+ */
+function peerChecks(
+  route: 'GET' | 'PATCH',
+  items: number,
+  results: Results,
+  svcInfo: Target,
+  peer: Target,
+  floor: Target,
+  goals: { peer: number; floor: number },
+): void {
+  const vsPeer = ratio(results, svcInfo.name, peer.name, (run) => run.rps);
+  const vsFloor = ratio(results, svcInfo.name, floor.name, (run) => run.rps);
+  const peerCpu = ratio(results, peer.name, svcInfo.name, (run) => run.cpuUsPerResponse);
+  check(
+    `${route} ${items} pets: service (info) vs the NestJS peer, req/s`,
+    fmt.ratio(vsPeer),
+    `>= ${goals.peer}x at 1,000 pets`,
+    vsPeer >= goals.peer,
+  );
+  check(
+    `${route} ${items} pets: service (info) vs floor (bare Nest route), req/s`,
+    fmt.ratio(vsFloor),
+    `>= ${goals.floor.toFixed(1)}x at 1,000 pets`,
+    vsFloor >= goals.floor,
+  );
+  check(
+    `${route} ${items} pets: server CPU per request, the NestJS peer vs service (info)`,
+    fmt.ratio(peerCpu),
+    '(reported)',
+    true,
+  );
+}
+
 async function smallCatalogue(opts: BenchOptions): Promise<void> {
   const rows = makeCatalog(opts.items);
   const catalog = writeCatalog(work, rows);
   const petIds = rows.map((row) => row.petId);
   const main = prepareDatabase(work, 'service', catalog);
+  const atInfo = prepareDatabase(work, 'service-info', catalog);
 
   // The limiter scenario (memory, the default, against Redis and off) needs a build that has one.
   const limiterBuilt = existsSync('dist/rate-limit');
@@ -318,6 +366,10 @@ async function smallCatalogue(opts: BenchOptions): Promise<void> {
   const floorAdapted = await start(floorOnAdapter(catalog, main.apiKey));
   const cached = await start(baseline('Nest, cached bytes only', CACHED, catalog, main.apiKey));
   const svc = await start(service('service', main.databaseUrl, main.apiKey));
+  const svcInfo = await start(
+    service(SERVICE_INFO, atInfo.databaseUrl, atInfo.apiKey, { LOG_LEVEL: 'info' }),
+  );
+  const peer = await start(nestPeer(catalog, main.apiKey));
   const off =
     limiterOff &&
     (await start(
@@ -334,13 +386,22 @@ async function smallCatalogue(opts: BenchOptions): Promise<void> {
       }),
     ));
   const others = [off, onRedis].filter((target): target is Target => target !== undefined);
-  const bytes = await assertSameBody([ceiling, floor, floorAdapted, cached, svc, ...others]);
+  const bytes = await assertSameBody([
+    ceiling,
+    floor,
+    floorAdapted,
+    cached,
+    svc,
+    svcInfo,
+    peer,
+    ...others,
+  ]);
   log(`${opts.items} items: ${bytes} bytes per listing; ${pinning.description}`);
 
   if (opts.scenarios.has('get')) {
     const plain = await alternate(
       'GET',
-      [ceiling, floor, floorAdapted, cached, svc, ...others],
+      [ceiling, floor, floorAdapted, cached, svc, svcInfo, peer, ...others],
       (target) => getRequest(target),
     );
     throughputTable(
@@ -357,6 +418,7 @@ async function smallCatalogue(opts: BenchOptions): Promise<void> {
       getRatio >= 1.2,
     );
     check('GET 100: service vs floor p99', fmt.ratio(getP99), '<= 1.5x', getP99 <= 1.5);
+    peerChecks('GET', opts.items, plain, svcInfo, peer, floor, { peer: 15, floor: 3 });
     const cachedRatio = ratio(plain, cached.name, floor.name, (run) => run.rps);
     check(
       'GET 100: Nest sending cached bytes, nothing else, vs floor',
@@ -439,7 +501,7 @@ async function smallCatalogue(opts: BenchOptions): Promise<void> {
 
   if (opts.scenarios.has('patch')) {
     let seed = 1;
-    const patch = await alternate('PATCH', [floor, floorAdapted, svc], (target) => [
+    const patch = await alternate('PATCH', [floor, floorAdapted, svc, svcInfo, peer], (target) => [
       patchRequest(target, petIds, seed++),
     ]);
     throughputTable(
@@ -456,6 +518,7 @@ async function smallCatalogue(opts: BenchOptions): Promise<void> {
       patchRatio >= 0.8,
     );
     check('PATCH: service vs floor p99', fmt.ratio(patchP99), '<= 1.5x', patchP99 <= 1.5);
+    peerChecks('PATCH', opts.items, patch, svcInfo, peer, floor, { peer: 4, floor: 1 });
     const patchAdapted = ratio(patch, svc.name, floorAdapted.name, (run) => run.rps);
     check(
       "PATCH: service vs the floor (in memory) on the service's adapter",
@@ -541,7 +604,7 @@ async function smallCatalogue(opts: BenchOptions): Promise<void> {
       rssSamples,
     };
   }
-  await stop(ceiling, floor, floorAdapted, cached, svc, ...others);
+  await stop(ceiling, floor, floorAdapted, cached, svc, svcInfo, peer, ...others);
 }
 
 async function largeCatalogue(opts: BenchOptions): Promise<void> {

@@ -6,7 +6,13 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiKeysService } from '../src/auth/api-keys.service.js';
-import { ensureBuilt, ROOT, spawnCli as spawnBuiltCli } from './support/built-server.js';
+import {
+  ensureBuilt,
+  ROOT,
+  sleepingOnLock,
+  spawnCli as spawnBuiltCli,
+  startCli,
+} from './support/built-server.js';
 import { createTestApp, type TestApp } from './support/create-test-app.js';
 
 const KEY_PATTERN = /^pk_test_[0-9A-Za-z]{40}$/;
@@ -272,14 +278,18 @@ describe('CLI (e2e)', () => {
           `INSERT INTO pets (id, name, status, quantity) VALUES (777, 'Other', 'available', 1)`,
         )
         .run();
-      const running = spawnCli({ ...envFor(lockedDb), SQLITE_BUSY_TIMEOUT_MS: '60000' }, [
-        'inventory',
-        'import',
-        rowsFile('while-locked.json', ['{"petId":8,"quantity":4,"status":"available"}']),
-      ]);
-      await new Promise((resolve) => setTimeout(resolve, 3000));
+      const running = startCli(
+        { ...envFor(lockedDb), SQLITE_BUSY_TIMEOUT_MS: '60000' },
+        [
+          'inventory',
+          'import',
+          rowsFile('while-locked.json', ['{"petId":8,"quantity":4,"status":"available"}']),
+        ],
+        dir,
+      );
+      await sleepingOnLock(running.pid, running.result);
       other.prepare('COMMIT').run();
-      const res = await running;
+      const res = await running.result;
       const ids = other.prepare('SELECT id FROM pets ORDER BY id').all();
       other.close();
       expect(res.stderr).toBe('');

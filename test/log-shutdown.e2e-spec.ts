@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,6 +24,16 @@ function get(url: string, agent: Agent, key: string): Promise<number> {
     req.on('error', reject);
     req.end();
   });
+}
+
+/** Resolves once `walFile` is gone; rejects if the process exits first. */
+async function closedDatabase(walFile: string, exited: Promise<void>): Promise<void> {
+  let done = false;
+  void exited.then(() => (done = true));
+  while (existsSync(walFile)) {
+    if (done) throw new Error('the server exited before it closed its database');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 describe('request log at a graceful shutdown (e2e, built server)', () => {
@@ -66,9 +76,12 @@ describe('request log at a graceful shutdown (e2e, built server)', () => {
       );
       expect(statuses.filter((status) => status === 200)).toHaveLength(REQUESTS);
       agent.destroy();
+      expect(existsSync(join(dir, 'petstore.sqlite-wal'))).toBe(true);
       server.child.kill('SIGTERM');
-      // Long after the rest of the shutdown is over: only the logger still waits for the reader.
-      await new Promise((resolve) => setTimeout(resolve, 2000));
+      // Once the rest of the shutdown is over (the last SQLite connection closed removes the
+      // write-ahead log), only the logger still waits for the reader.
+      await closedDatabase(join(dir, 'petstore.sqlite-wal'), server.exited);
+      expect(server.child.exitCode).toBeNull();
       server.child.stdout.resume();
       await server.exited;
     } finally {

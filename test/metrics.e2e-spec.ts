@@ -1,10 +1,12 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MetricsServer } from '../src/metrics/metrics.server.js';
 import { MetricsService } from '../src/metrics/metrics.service.js';
+import { Clock } from '../src/rate-limit/clock.js';
 import { freePort } from './support/built-server.js';
 import { createTestApp, type TestApp } from './support/create-test-app.js';
+import { CLOCK_START } from './support/manual-clock.js';
 
 /** The value of one sample line, e.g. `petstore_http_requests_total{operation="x",status="200"}`. */
 function sample(text: string, series: string): number | undefined {
@@ -102,6 +104,8 @@ describe('/metrics (e2e)', () => {
 describe('rate-limit and Redis metrics (e2e)', () => {
   it('should count rejections by code, and each ban once', async () => {
     const t = await createTestApp({ RATE_LIMIT_BAN_THRESHOLD: '2', RATE_LIMIT_BAN_SECONDS: '60' });
+    // All seven requests in one minute, whenever the test runs.
+    const clock = vi.spyOn(t.app.get(Clock), 'now').mockReturnValue(CLOCK_START);
     try {
       const key = await t.createKey({ plan: 'free', perMinute: 2 });
       const codes: string[] = [];
@@ -133,6 +137,7 @@ describe('rate-limit and Redis metrics (e2e)', () => {
       ).toBe(3);
       expect(sample(text, 'petstore_http_requests_total{operation="banned",status="429"}')).toBe(2);
     } finally {
+      clock.mockRestore();
       await t.close();
     }
   });

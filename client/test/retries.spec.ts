@@ -165,13 +165,20 @@ describe('retries', () => {
     const { fetch } = scriptedFetch([
       errorBody(429, 'rate_limit_exceeded', { 'retry-after': '30' }),
     ]);
-    const client = createClient({ baseUrl: BASE, fetch });
-    const controller = new AbortController();
-    setTimeout(() => controller.abort(), 20);
-    const started = Date.now();
-    const error = await failure(client.orders.list({ signal: controller.signal }));
-    expect((error as Error).name).toBe('AbortError');
-    expect(Date.now() - started).toBeLessThan(5_000);
+    vi.useFakeTimers();
+    try {
+      const client = createClient({ baseUrl: BASE, fetch });
+      const controller = new AbortController();
+      const pending = failure(client.orders.list({ signal: controller.signal }));
+      await vi.advanceTimersByTimeAsync(20);
+      controller.abort();
+      const error = await pending;
+      expect((error as Error).name).toBe('AbortError');
+      // Ended by the abort: the 30 s wait's timer is gone, not fired.
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('should cancel a request in flight when the signal aborts', async () => {

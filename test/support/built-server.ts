@@ -1,5 +1,5 @@
 import { type ChildProcessWithoutNullStreams, execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -84,14 +84,14 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs the built CLI to completion, in `cwd`, with `env` over this process's environment. */
-export function spawnCli(
+/** The built CLI started in `cwd`, with `env` over this process's environment. */
+export function startCli(
   env: Record<string, string>,
   args: string[],
   cwd = ROOT,
-): Promise<CliResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { cwd, env: { ...process.env, ...env } });
+): { pid: number; result: Promise<CliResult> } {
+  const child = spawn(process.execPath, [CLI, ...args], { cwd, env: { ...process.env, ...env } });
+  const result = new Promise<CliResult>((resolve, reject) => {
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
@@ -99,6 +99,39 @@ export function spawnCli(
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
+  return { pid: child.pid!, result };
+}
+
+/** Runs the built CLI to completion, in `cwd`, with `env` over this process's environment. */
+export function spawnCli(
+  env: Record<string, string>,
+  args: string[],
+  cwd = ROOT,
+): Promise<CliResult> {
+  return startCli(env, args, cwd).result;
+}
+
+/**
+ * Resolves once the process's main thread sleeps in a (clock_)nanosleep system call (Linux
+ * /proc/<pid>/syscall): a Node process's main thread does so only inside SQLite's busy handler,
+ * waiting for a lock that another connection holds. Rejects if `exited` settles first.
+ */
+export async function sleepingOnLock(pid: number, exited: Promise<unknown>): Promise<void> {
+  let done = false;
+  void exited.finally(() => (done = true));
+  // x86-64 nanosleep and clock_nanosleep, arm64 nanosleep and clock_nanosleep.
+  const sleeping = process.arch === 'arm64' ? ['101', '115'] : ['35', '230'];
+  for (;;) {
+    if (done) throw new Error(`process ${pid} exited before it waited on a lock`);
+    let call = '';
+    try {
+      call = readFileSync(`/proc/${pid}/syscall`, 'utf8').split(' ')[0];
+    } catch {
+      // gone between the check and the read: reported on the next turn
+    }
+    if (sleeping.includes(call.trim())) return;
+    await sleep(10);
+  }
 }
 
 /** Runs the built CLI to completion; rejects on a non-zero exit. */
