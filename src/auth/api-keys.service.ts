@@ -255,11 +255,17 @@ export class ApiKeysService {
     return { kind: 'unverified', hash, knownValid: true };
   }
 
-  /** Looks the key up, joining a lookup of the same key already under way. */
-  verify(hash: string): Promise<Identity> {
+  /**
+   * Looks the key up, joining a lookup of the same key already under way. `admit` runs first, and
+   * only for a lookup this call starts: a request that joins another's lookup costs no admission.
+   */
+  verify(hash: string, admit?: () => Promise<void>): Promise<Identity> {
     let pending = this.inflight.get(hash);
     if (pending === undefined) {
-      pending = this.lookUpOnce(hash, () => this.lookupPermits.acquire());
+      pending = this.lookUpOnce(hash, async () => {
+        await admit?.();
+        await this.lookupPermits.acquire();
+      });
       this.inflight.set(hash, pending);
     }
     return pending;

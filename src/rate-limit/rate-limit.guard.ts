@@ -152,9 +152,22 @@ export class RateLimitGuard extends ThrottlerGuard {
     const identity = req.identity;
     if (identity?.kind !== 'unverified') return identity;
     // A key valid at its last lookup is looked up again whatever its IP did (one lookup however
-    // many requests carry it); any other key only while its IP has lookups left.
-    if (!identity.knownValid) await this.takeLookup(req, res);
-    return (req.identity = await this.apiKeys.verify(identity.hash));
+    // many requests carry it); any other key only while its IP has lookups left. The budget is
+    // taken by the request that starts the lookup, so concurrent requests with one key take one.
+    if (identity.knownValid) return (req.identity = await this.apiKeys.verify(identity.hash));
+    let admitted = false;
+    const admit = (): Promise<void> => {
+      admitted = true;
+      return this.takeLookup(req, res);
+    };
+    try {
+      return (req.identity = await this.apiKeys.verify(identity.hash, admit));
+    } catch (err) {
+      // It joined a lookup whose own client had no budget left: its own budget decides.
+      if (admitted || !(err instanceof ApiError)) throw err;
+      await this.takeLookup(req, res);
+      return (req.identity = await this.apiKeys.verify(identity.hash));
+    }
   }
 
   private async takeLookup(req: IdentifiedRequest, res: ServerResponse): Promise<void> {

@@ -61,6 +61,15 @@ describe('the front door on PostgreSQL and Redis (integration)', () => {
       .set('X-Forwarded-For', address)
       .set('Authorization', `Bearer ${key}`);
 
+  it('should serve a new valid key sent by 150 concurrent requests from one address, with one lookup and none of the lookup budget but its first', async () => {
+    const fresh = await t.createKey({ plan: 'business' });
+    const answers = await Promise.all(
+      Array.from({ length: 150 }, () => from('203.0.113.77', fresh)),
+    );
+    expect(answers.map((res) => res.status)).toEqual(Array(150).fill(200));
+    expect(lookups).toBe(1);
+  });
+
   it('should look up at most the lookup budget of 400 concurrent random keys from one address, within its share of the pool, while an honest key elsewhere is served', async () => {
     const honest = await t.createKey({ plan: 'business' });
     ignored.add(hashApiKey(honest));
