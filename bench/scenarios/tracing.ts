@@ -56,11 +56,12 @@ const server = http.createServer((req, res) => {
     try {
       for (const { resource, scopeSpans } of JSON.parse(Buffer.concat(chunks)).resourceSpans ?? []) {
         const name = resource?.attributes?.find((a) => a.key === 'service.name')?.value?.stringValue ?? '?';
-        const count = (counts[name] ??= { spans: 0, server: 0 });
-        for (const { spans } of scopeSpans ?? [])
+        const count = (counts[name] ??= { spans: 0, server: 0, scopes: {} });
+        for (const { scope, spans } of scopeSpans ?? [])
           for (const span of spans ?? []) {
             count.spans++;
             if (span.kind === 2) count.server++;
+            count.scopes[scope?.name] = (count.scopes[scope?.name] ?? 0) + 1;
           }
       }
     } catch {
@@ -74,7 +75,13 @@ server.listen(0, '127.0.0.1', () => process.send({ port: server.address().port }
 process.on('message', () => process.send({ counts }));
 `;
 
-type SpanCounts = Record<string, { spans: number; server: number }>;
+interface Counted {
+  spans: number;
+  server: number;
+  /** Spans by instrumentation scope. */
+  scopes: Record<string, number>;
+}
+type SpanCounts = Record<string, Counted>;
 
 interface SpanReceiver {
   url: string;
@@ -204,8 +211,9 @@ export async function tracingScenario(bench: TracingBench): Promise<void> {
       };
     }
 
-    const on = counts['bench-on'] ?? { spans: 0, server: 0 };
-    const off = counts['bench-off'] ?? { spans: 0, server: 0 };
+    const none: Counted = { spans: 0, server: 0, scopes: {} };
+    const on = counts['bench-on'] ?? none;
+    const off = counts['bench-off'] ?? none;
     const perRequest = on.server > 0 ? on.spans / on.server : NaN;
     bench.tables.push(
       'Spans received by the local OTLP/HTTP receiver\n\n' +
@@ -215,6 +223,13 @@ export async function tracingScenario(bench: TracingBench): Promise<void> {
             [ON, fmt.rps(on.spans), fmt.rps(on.server), perRequest.toFixed(1)],
             [OFF, fmt.rps(off.spans), fmt.rps(off.server), '–'],
           ],
+        ),
+      `Spans per traced request, by instrumentation (${ON})\n\n` +
+        markdownTable(
+          ['instrumentation scope', 'spans per request'],
+          Object.entries(on.scopes)
+            .sort(([, a], [, b]) => b - a)
+            .map(([scope, spans]) => [scope, (spans / on.server).toFixed(2)]),
         ),
     );
     bench.check(
@@ -233,6 +248,7 @@ export async function tracingScenario(bench: TracingBench): Promise<void> {
       ...figures,
       spansReceived: on.spans,
       serverSpansReceived: on.server,
+      spansByScope: on.scopes,
       spansFromDisabled: off.spans,
       onePet: bench.summarise(onePet),
       listing: bench.summarise(listing),
