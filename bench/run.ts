@@ -38,6 +38,7 @@ import { median, round } from './lib/stats.js';
 import { pinProcesses, sleep } from './lib/system.js';
 import { webhooksScenario } from './scenarios/webhooks.js';
 import { storm } from './scenarios/storm.js';
+import { tracingScenario } from './scenarios/tracing.js';
 
 /*
  * `npm run bench`: the production build against two baselines in one run, on a machine that is
@@ -1473,7 +1474,18 @@ async function main(): Promise<void> {
     `bench: ${options.rounds} rounds x ${options.duration} s per target, ${options.connections} connections; ${pinning.description}`,
   );
   const underLoad = (
-    ['get', 'patch', 'large', 'sync', 'soak', 'abuse', 'deployed', 'webhooks', 'adjust'] as const
+    [
+      'get',
+      'patch',
+      'large',
+      'sync',
+      'soak',
+      'abuse',
+      'deployed',
+      'webhooks',
+      'adjust',
+      'tracing',
+    ] as const
   ).some((scenario) => options.scenarios.has(scenario));
   if (['get', 'patch', 'soak'].some((s) => options.scenarios.has(s as never)))
     await smallCatalogue(options);
@@ -1507,6 +1519,23 @@ async function main(): Promise<void> {
       service: SERVICE,
       start,
       stop,
+      check,
+      tables,
+      report,
+      log,
+    });
+  if (options.scenarios.has('tracing'))
+    await tracingScenario({
+      options,
+      work,
+      service,
+      start,
+      stop,
+      alternate,
+      throughputTable,
+      ratio,
+      failures,
+      summarise,
       check,
       tables,
       report,

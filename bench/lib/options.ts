@@ -12,6 +12,7 @@ export const SCENARIOS = [
   'webhooks',
   'instructions',
   'adjust',
+  'tracing',
 ] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 /** Instruction counts need valgrind and take minutes per server: run only when asked for. */
@@ -25,6 +26,7 @@ const DEFAULT_SCENARIOS: readonly Scenario[] = [
   'storm',
   'deployed',
   'adjust',
+  'tracing',
 ];
 
 export interface BenchOptions {

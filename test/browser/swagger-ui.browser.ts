@@ -116,8 +116,9 @@ async function run(): Promise<void> {
     DATABASE_URL: `sqlite:${join(workDir, 'petstore.sqlite')}`,
     HOST: '127.0.0.1',
     PORT: String(port),
-    PUBLIC_BASE_URL: `${base}/v1`,
-    STAGING_BASE_URL: 'https://staging.petstore.example/v1',
+    // As `npm start` runs it: no configured addresses, so the document lists this server only.
+    PUBLIC_BASE_URL: '',
+    STAGING_BASE_URL: '',
     LOG_LEVEL: 'warn',
     REDIS_URL: '',
   };
@@ -165,6 +166,12 @@ async function run(): Promise<void> {
     await page
       .locator('.swagger-ui .info .title', { hasText: 'Pet Store Inventory API' })
       .waitFor();
+    const offered = await page.locator('.servers select option').allInnerTexts();
+    assert.deepEqual(
+      offered,
+      ['/v1 - This server (development)'],
+      'a local server, never Production',
+    );
 
     log('authorizing with a key from the CLI');
     await page.locator('.auth-wrapper button.authorize').click();
