@@ -4,7 +4,7 @@ import { trace } from '@opentelemetry/api';
 import { createAddHookMessageChannel } from 'import-in-the-middle';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { registerInstrumentations } from '@opentelemetry/instrumentation';
-import { ExpressInstrumentation } from '@opentelemetry/instrumentation-express';
+import { ExpressInstrumentation, ExpressLayerType } from '@opentelemetry/instrumentation-express';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
@@ -45,7 +45,9 @@ export async function startTracing(env: NodeJS.ProcessEnv): Promise<NodeTracerPr
       new HttpInstrumentation({
         ignoreIncomingRequestHook: (req) => req.url?.startsWith('/health') ?? false,
       }),
-      new ExpressInstrumentation(),
+      // One span per middleware (JSON writer, security headers, …) would be most of a trace's cost
+      // and say nothing about the request: the handler's span is kept.
+      new ExpressInstrumentation({ ignoreLayersType: [ExpressLayerType.MIDDLEWARE] }),
       new PgInstrumentation(),
       new IORedisInstrumentation(),
       // SQLite's driver has no instrumentation of its own: its queries show as TypeORM's.
