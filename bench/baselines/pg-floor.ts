@@ -3,15 +3,15 @@ import pg from 'pg';
 
 /*
  * The database floor for a PATCH on PostgreSQL: node-postgres alone, with the service's pool size
- * and the bench's concurrency, calling for each update the function that applies one PATCH
- * (`inventory_write`, migration InventoryHistory; the service sends the PATCHes of one turn to it
- * in one statement, `inventory_write_many`) with the same arguments, and nothing else: no HTTP,
- * no auth, no limiter, no batching.
+ * and the bench's concurrency, applying each update in one round trip through a function that does
+ * what a PATCH does (lock the pet and the counter, update, append the change): the service's former
+ * `inventory_write` (migration InventoryHistory), created here in the bench's own database, as the
+ * service no longer has it. Nothing else: no HTTP, no auth, no limiter, no batching.
  * Driven over IPC: {run: {seconds, petIds, seed}} -> {result: {...}}.
  */
 
 const WRITE_SQL = `SELECT o_outcome AS outcome, o_pet_id AS "petId", o_quantity AS quantity, o_status AS status, o_version AS version
-  FROM inventory_write($1, $2, $3, $4, $5, $6, $7, $8)`;
+  FROM pg_floor_write($1, $2, $3, $4, $5, $6, $7, $8)`;
 
 interface Run {
   seconds: number;
@@ -80,6 +80,18 @@ process.on('message', (message: { run?: Run; stop?: true }) => {
   if (message.run) void run(message.run).then((result) => process.send!({ result }));
   if (message.stop) void pool.end().then(() => process.exit(0));
 });
+
+// From the built service (dist/), beside this file's own build (dist/bench/baselines).
+const { INVENTORY_WRITE_FUNCTION } = (await import(
+  new URL('../../database/migrations/postgres/1795400000000-InventoryHistory.js', import.meta.url)
+    .href
+)) as { INVENTORY_WRITE_FUNCTION: string };
+await pool.query(
+  INVENTORY_WRITE_FUNCTION.replace(
+    'CREATE FUNCTION "inventory_write"',
+    'CREATE OR REPLACE FUNCTION "pg_floor_write"',
+  ),
+);
 
 // Open every connection of the pool before the first run, as a running service has.
 await Promise.all(
