@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { NestFactory } from '@nestjs/core';
-import { AppModule, REQUEST_FIELDS } from '../dist/app.module.js';
+import { AppModule } from '../dist/app.module.js';
 import { ApiExpressAdapter } from '../dist/platform/http/index.js';
 import { loadConfig } from '../dist/config/app-config.js';
 import { APP_OPTIONS, configureApp } from '../dist/configure-app.js';
@@ -25,10 +25,14 @@ const CONFIGURATIONS = {
 async function servedDocument(env) {
   const config = loadConfig({ DATABASE_URL: 'sqlite::memory:', LOG_LEVEL: 'silent', ...env });
   const app = configureApp(
-    await NestFactory.create(AppModule.forRoot(config), new ApiExpressAdapter(REQUEST_FIELDS), {
-      ...APP_OPTIONS,
-      logger: false,
-    }),
+    await NestFactory.create(
+      AppModule.forRoot(config),
+      new ApiExpressAdapter(config.http.timeouts),
+      {
+        ...APP_OPTIONS,
+        logger: false,
+      },
+    ),
     config,
   );
   try {
