@@ -14,12 +14,15 @@ import type {
 } from './stock-lines.js';
 import type { Caller } from './stock-write.js';
 
-/** The lines of one call, decided against the rows as the calls before it left them. */
+/**
+ * The lines of one call, decided against the rows as the calls before it left them; `rows` is
+ * left alone, `state` holds the pets an applied call changes.
+ */
 export function decideLines(
-  rows: Map<string, InventoryRow>,
+  rows: ReadonlyMap<string, InventoryRow>,
   lines: readonly StockLine[],
   caller: Caller,
-): { outcome: StockLinesOutcome; changes: StockChange[] } {
+): { outcome: StockLinesOutcome; changes: StockChange[]; state: Map<string, InventoryRow> } {
   const state = new Map<string, InventoryRow>();
   const current = (petId: string) => state.get(petId) ?? rows.get(petId);
   const refusals: LineRefusal[] = [];
@@ -51,9 +54,9 @@ export function decideLines(
       requestId: caller.requestId,
     });
   });
-  if (refusals.length > 0) return { outcome: { kind: 'refused', refusals }, changes: [] };
-  for (const [petId, row] of state) rows.set(petId, row);
-  return { outcome: { kind: 'applied', rows: applied }, changes };
+  if (refusals.length > 0)
+    return { outcome: { kind: 'refused', refusals }, changes: [], state: new Map() };
+  return { outcome: { kind: 'applied', rows: applied }, changes, state };
 }
 
 interface Call {
@@ -64,13 +67,19 @@ interface Call {
   reject(err: unknown): void;
 }
 
+type Settled = { outcome: StockLinesOutcome } | { error: unknown };
+
 const MAX_GROUP = 256;
 
 /**
  * Stock changes, all lines of a call or none, in one transaction. Calls that arrive together
- * (one turn of the event loop) commit together, each still all or nothing: group commit. On
- * PostgreSQL the write counter is locked first and the pets next, so writers queue rather than
- * deadlock and every change lands in commit order; SQLite has one writer.
+ * (one turn of the event loop) commit together, each still all or nothing: group commit. A
+ * call's own work (inTransaction) runs in a savepoint, so its throw (a duplicate Idempotency-Key)
+ * undoes that call alone; the calls are answered once the group has committed, so a duplicate's
+ * loser finds the winner's record. The pets are written once each and the changes appended in
+ * call and line order, a statement for all. On PostgreSQL the write counter is locked first and
+ * the pets next, so writers queue rather than deadlock and every change lands in commit order;
+ * SQLite has one writer.
  */
 @Injectable()
 export class StockLinesService implements StockLinesWriter {
@@ -98,15 +107,7 @@ export class StockLinesService implements StockLinesWriter {
   }
 
   private async flush(): Promise<void> {
-    // Work that commits with the lines (inTransaction) runs in a transaction of its own, so a
-    // throw there rolls back only its call.
-    const group: Call[] = [];
-    while (group.length < MAX_GROUP && this.queued.length > 0) {
-      const next = this.queued[0];
-      if (next.inTransaction && group.length > 0) break;
-      group.push(this.queued.shift()!);
-      if (next.inTransaction) break;
-    }
+    const group = this.queued.splice(0, MAX_GROUP);
     try {
       await this.commit(group);
     } catch (err) {
@@ -123,26 +124,43 @@ export class StockLinesService implements StockLinesWriter {
   }
 
   private async commit(group: Call[]): Promise<void> {
-    const outcomes = await this.repository.transaction((manager) => this.apply(manager, group));
-    group.forEach((call, i) => call.resolve(outcomes[i]));
+    const settled = await this.repository.transaction((manager) => this.apply(manager, group));
+    group.forEach((call, i) => {
+      const result = settled[i];
+      if ('outcome' in result) call.resolve(result.outcome);
+      else call.reject(result.error);
+    });
   }
 
-  private async apply(manager: EntityManager, group: Call[]): Promise<StockLinesOutcome[]> {
+  private async apply(manager: EntityManager, group: Call[]): Promise<Settled[]> {
     const counter = await this.repository.lockCounter(manager);
     const ids = [...new Set(group.flatMap((call) => call.lines.map((l) => l.petId.toString())))];
-    const rows = new Map(
-      (await this.repository.lockRows(manager, ids)).map((row) => [row.petId, row]),
-    );
-    const outcomes: StockLinesOutcome[] = [];
+    const locked = await this.repository.lockRows(manager, ids);
+    const rows = new Map(locked.map((row) => [row.petId, row]));
+    const settled: Settled[] = [];
     const changes: StockChange[] = [];
     for (const call of group) {
       const decided = decideLines(rows, call.lines, call.caller);
-      outcomes.push(decided.outcome);
+      const work = call.inTransaction;
+      if (work) {
+        try {
+          // Nested in the open transaction, TypeORM makes this a savepoint.
+          await manager.transaction((savepoint) => work(savepoint, decided.outcome));
+        } catch (error) {
+          settled.push({ error });
+          continue;
+        }
+      }
+      for (const [petId, row] of decided.state) rows.set(petId, row);
       changes.push(...decided.changes);
+      settled.push({ outcome: decided.outcome });
     }
-    for (const change of changes) await this.repository.setStock(manager, change.after);
+    const written = locked.filter((before) => !sameStock(before, rows.get(before.petId)!));
+    await this.repository.setStocks(
+      manager,
+      written.map((before) => rows.get(before.petId)!),
+    );
     if (changes.length > 0) await this.repository.appendChanges(manager, counter, changes);
-    for (const [i, call] of group.entries()) await call.inTransaction?.(manager, outcomes[i]);
-    return outcomes;
+    return settled;
   }
 }
