@@ -17,27 +17,14 @@ const rows = () =>
     ['2', { petId: '2', quantity: 0, status: 'sold' }],
   ]);
 
-// As StockLinesService does once a call's own work has succeeded.
-const decideAndKeep = (state: Map<string, InventoryRow>, lines: readonly StockLine[]) => {
-  const decided = decideLines(state, lines, caller);
-  for (const [petId, row] of decided.state) state.set(petId, row);
-  return decided;
-};
-
 describe('decideLines', () => {
-  it('should leave the rows to its caller, giving the state the call would leave', () => {
+  it('should let each line see the lines before it, and the next call see an applied one', () => {
     const state = rows();
-    const decided = decideLines(state, [line(1n, { delta: -1 })], caller);
-    expect(state).toEqual(rows());
-    expect(decided.state).toEqual(new Map([['1', { petId: '1', quantity: 4, status: 'pending' }]]));
-  });
-
-  it('should let the next call see an applied one, once kept', () => {
-    const state = rows();
-    const first = decideAndKeep(state, [
-      line(1n, { delta: -5 }),
-      line(1n, { delta: 2, expectedQuantity: 0 }),
-    ]);
+    const first = decideLines(
+      state,
+      [line(1n, { delta: -5 }), line(1n, { delta: 2, expectedQuantity: 0 })],
+      caller,
+    );
     expect(first.outcome).toEqual({
       kind: 'applied',
       rows: [
@@ -54,14 +41,17 @@ describe('decideLines', () => {
 
   it('should leave the rows as they were when a call is refused', () => {
     const state = rows();
-    const refused = decideAndKeep(state, [line(2n, { quantity: 4 }), line(1n, { delta: -6 })]);
+    const refused = decideLines(
+      state,
+      [line(2n, { quantity: 4 }), line(1n, { delta: -6 })],
+      caller,
+    );
     expect(refused).toEqual({
       outcome: {
         kind: 'refused',
         refusals: [{ index: 1, code: 'insufficient_stock', current: rows().get('1') }],
       },
       changes: [],
-      state: new Map(),
     });
     expect(state).toEqual(rows());
   });
@@ -70,10 +60,11 @@ describe('decideLines', () => {
     const state = rows();
     const etag = itemEtag(rows().get('1')!);
     expect(
-      decideAndKeep(state, [
-        line(1n, { quantity: 3, ifMatch: [etag] }),
-        line(2n, { quantity: 1, ifMatch: '*' }),
-      ]).outcome.kind,
+      decideLines(
+        state,
+        [line(1n, { quantity: 3, ifMatch: [etag] }), line(2n, { quantity: 1, ifMatch: '*' })],
+        caller,
+      ).outcome.kind,
     ).toBe('applied');
     expect(
       decideLines(state, [line(1n, { quantity: 4, ifMatch: [etag] })], caller).outcome,

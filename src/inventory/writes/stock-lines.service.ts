@@ -14,15 +14,12 @@ import type {
 } from './stock-lines.js';
 import type { Caller } from './stock-write.js';
 
-/**
- * The lines of one call, decided against the rows as the calls before it left them; `rows` is
- * left alone, `state` holds the pets an applied call changes.
- */
+/** The lines of one call, decided against the rows as the calls before it left them. */
 export function decideLines(
-  rows: ReadonlyMap<string, InventoryRow>,
+  rows: Map<string, InventoryRow>,
   lines: readonly StockLine[],
   caller: Caller,
-): { outcome: StockLinesOutcome; changes: StockChange[]; state: Map<string, InventoryRow> } {
+): { outcome: StockLinesOutcome; changes: StockChange[] } {
   const state = new Map<string, InventoryRow>();
   const current = (petId: string) => state.get(petId) ?? rows.get(petId);
   const refusals: LineRefusal[] = [];
@@ -54,9 +51,9 @@ export function decideLines(
       requestId: caller.requestId,
     });
   });
-  if (refusals.length > 0)
-    return { outcome: { kind: 'refused', refusals }, changes: [], state: new Map() };
-  return { outcome: { kind: 'applied', rows: applied }, changes, state };
+  if (refusals.length > 0) return { outcome: { kind: 'refused', refusals }, changes: [] };
+  for (const [petId, row] of state) rows.set(petId, row);
+  return { outcome: { kind: 'applied', rows: applied }, changes };
 }
 
 interface Call {
@@ -67,19 +64,26 @@ interface Call {
   reject(err: unknown): void;
 }
 
-type Settled = { outcome: StockLinesOutcome } | { error: unknown };
+/** A call's own work threw: the group's transaction is undone and runs again without it. */
+class OwnWorkFailed {
+  constructor(
+    readonly call: Call,
+    readonly error: unknown,
+  ) {}
+}
 
 const MAX_GROUP = 256;
 
 /**
  * Stock changes, all lines of a call or none, in one transaction. Calls that arrive together
- * (one turn of the event loop) commit together, each still all or nothing: group commit. A
- * call's own work (inTransaction) runs in a savepoint, so its throw (a duplicate Idempotency-Key)
- * undoes that call alone; the calls are answered once the group has committed, so a duplicate's
- * loser finds the winner's record. The pets are written once each and the changes appended in
- * call and line order, a statement for all. On PostgreSQL the write counter is locked first and
- * the pets next, so writers queue rather than deadlock and every change lands in commit order;
- * SQLite has one writer.
+ * (one turn of the event loop) commit together, each still all or nothing: group commit. When a
+ * call's own work (inTransaction) throws, as a duplicate Idempotency-Key does, the group is rolled
+ * back and committed again without that call, which is answered after that commit, so a
+ * duplicate's loser finds the winner's record. (A savepoint per call would cost two more round
+ * trips on every call, for a case that is rare.) The pets are written once each and the changes
+ * appended in call and line order, a statement for all. On PostgreSQL the write counter is
+ * locked first and the pets next, so writers queue rather than deadlock and every change lands in
+ * commit order; SQLite has one writer.
  */
 @Injectable()
 export class StockLinesService implements StockLinesWriter {
@@ -124,36 +128,33 @@ export class StockLinesService implements StockLinesWriter {
   }
 
   private async commit(group: Call[]): Promise<void> {
-    const settled = await this.repository.transaction((manager) => this.apply(manager, group));
-    group.forEach((call, i) => {
-      const result = settled[i];
-      if ('outcome' in result) call.resolve(result.outcome);
-      else call.reject(result.error);
-    });
+    const failed: OwnWorkFailed[] = [];
+    let live = group;
+    while (live.length > 0) {
+      try {
+        const outcomes = await this.repository.transaction((manager) => this.apply(manager, live));
+        live.forEach((call, i) => call.resolve(outcomes[i]));
+        break;
+      } catch (err) {
+        if (!(err instanceof OwnWorkFailed)) throw err;
+        failed.push(err);
+        live = live.filter((call) => call !== err.call);
+      }
+    }
+    for (const { call, error } of failed) call.reject(error);
   }
 
-  private async apply(manager: EntityManager, group: Call[]): Promise<Settled[]> {
+  private async apply(manager: EntityManager, group: Call[]): Promise<StockLinesOutcome[]> {
     const counter = await this.repository.lockCounter(manager);
     const ids = [...new Set(group.flatMap((call) => call.lines.map((l) => l.petId.toString())))];
     const locked = await this.repository.lockRows(manager, ids);
     const rows = new Map(locked.map((row) => [row.petId, row]));
-    const settled: Settled[] = [];
+    const outcomes: StockLinesOutcome[] = [];
     const changes: StockChange[] = [];
     for (const call of group) {
       const decided = decideLines(rows, call.lines, call.caller);
-      const work = call.inTransaction;
-      if (work) {
-        try {
-          // Nested in the open transaction, TypeORM makes this a savepoint.
-          await manager.transaction((savepoint) => work(savepoint, decided.outcome));
-        } catch (error) {
-          settled.push({ error });
-          continue;
-        }
-      }
-      for (const [petId, row] of decided.state) rows.set(petId, row);
+      outcomes.push(decided.outcome);
       changes.push(...decided.changes);
-      settled.push({ outcome: decided.outcome });
     }
     const written = locked.filter((before) => !sameStock(before, rows.get(before.petId)!));
     await this.repository.setStocks(
@@ -161,6 +162,13 @@ export class StockLinesService implements StockLinesWriter {
       written.map((before) => rows.get(before.petId)!),
     );
     if (changes.length > 0) await this.repository.appendChanges(manager, counter, changes);
-    return settled;
+    for (const [i, call] of group.entries()) {
+      try {
+        await call.inTransaction?.(manager, outcomes[i]);
+      } catch (error) {
+        throw new OwnWorkFailed(call, error);
+      }
+    }
+    return outcomes;
   }
 }
