@@ -218,6 +218,24 @@ describe('stock lines (all or nothing, in line order)', () => {
     expect(await keys()).toEqual(['a', 'b']);
   });
 
+  it('should split calls that arrive together once a group holds 5,000 lines', async () => {
+    const transaction = vi.spyOn(t.app.get(InventoryRepository), 'transaction');
+    try {
+      const calls = Array.from({ length: 60 }, () =>
+        lines.applyLines(
+          Array.from({ length: 100 }, (_, i) => line(i % 2 === 0 ? 1n : 2n, { delta: 1 })),
+          caller,
+        ),
+      );
+      expect((await Promise.all(calls)).every((o) => o.kind === 'applied')).toBe(true);
+      expect(transaction).toHaveBeenCalledTimes(2);
+    } finally {
+      transaction.mockRestore();
+    }
+    expect((await stock()).map((row) => row.quantity)).toEqual([5 + 3000, 2 + 3000, 0]);
+    expect(await changes()).toHaveLength(6000);
+  });
+
   it('should undo only the call whose work throws in a group, as if it had not come', async () => {
     const results = await Promise.allSettled([
       lines.applyLines([line(1n, { delta: 1 })], caller, remember('k')),

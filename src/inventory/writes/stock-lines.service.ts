@@ -73,6 +73,8 @@ class OwnWorkFailed {
 }
 
 const MAX_GROUP = 256;
+// Keeps a group's statements (a parameter per pet locked) well inside both drivers' limits.
+const MAX_GROUP_LINES = 5_000;
 
 /**
  * Stock changes, all lines of a call or none, in one transaction. Calls that arrive together
@@ -111,7 +113,14 @@ export class StockLinesService implements StockLinesWriter {
   }
 
   private async flush(): Promise<void> {
-    const group = this.queued.splice(0, MAX_GROUP);
+    let size = 0;
+    let lines = 0;
+    while (size < Math.min(MAX_GROUP, this.queued.length)) {
+      lines += this.queued[size].lines.length;
+      if (size > 0 && lines > MAX_GROUP_LINES) break;
+      size++;
+    }
+    const group = this.queued.splice(0, size);
     try {
       await this.commit(group);
     } catch (err) {
