@@ -12,6 +12,7 @@ import type {
   StockLinesOutcome,
   StockLinesWriter,
 } from './stock-lines.js';
+import { StockCommitted } from './stock-committed.js';
 import type { Caller } from './stock-write.js';
 
 /** The lines of one call, decided against the rows as the calls before it left them. */
@@ -93,7 +94,10 @@ export class StockLinesService implements StockLinesWriter {
   private queued: Call[] = [];
   private flushing = false;
 
-  constructor(private readonly repository: InventoryRepository) {}
+  constructor(
+    private readonly repository: InventoryRepository,
+    private readonly committed: StockCommitted,
+  ) {}
 
   applyLines(
     lines: readonly StockLine[],
@@ -142,6 +146,7 @@ export class StockLinesService implements StockLinesWriter {
     while (live.length > 0) {
       try {
         const outcomes = await this.repository.transaction((manager) => this.apply(manager, live));
+        if (outcomes.some((outcome) => outcome.kind === 'applied')) this.committed.notify();
         live.forEach((call, i) => call.resolve(outcomes[i]));
         break;
       } catch (err) {
