@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
+import { inTurn } from '../database/sql.js';
 import { IdempotencyKeyEntity } from './idempotency-key.entity.js';
 
 /** The first answer to a request, as it is sent again to its retries. */
@@ -53,11 +54,11 @@ export class IdempotencyRepository {
   }
 
   async find(scope: IdempotencyScope, keptSince: Date): Promise<IdempotencyRecord | undefined> {
-    const [row] = (await this.dataSource.query(this.sql.find, [
-      scope.keyId,
-      scope.key,
-      keptSince.toISOString(),
-    ])) as IdempotencyRecord[];
+    // In turn on SQLite: its one connection may be inside a group's transaction, whose record
+    // is not committed and may yet be rolled back.
+    const [row] = (await inTurn(this.dataSource, () =>
+      this.dataSource.query(this.sql.find, [scope.keyId, scope.key, keptSince.toISOString()]),
+    )) as IdempotencyRecord[];
     return row
       ? { fingerprint: row.fingerprint, status: row.status, etag: row.etag, body: row.body }
       : undefined;
