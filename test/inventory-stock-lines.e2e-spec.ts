@@ -3,11 +3,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { InventoryChangeEntity } from '../src/inventory/history/inventory-change.entity.js';
+import { IdempotencyKeyEntity } from '../src/idempotency/idempotency-key.entity.js';
 import { PetEntity } from '../src/inventory/pet.entity.js';
+import { InventoryChangeEntity } from '../src/inventory/history/inventory-change.entity.js';
 import { InventoryRepository } from '../src/inventory/writes/inventory.repository.js';
 import { itemEtag } from '../src/inventory/writes/preconditions.js';
-import type { StockLine } from '../src/inventory/writes/stock-lines.js';
+import type {
+  InTransaction,
+  StockLine,
+  StockLinesOutcome,
+} from '../src/inventory/writes/stock-lines.js';
 import { StockLinesService } from '../src/inventory/writes/stock-lines.service.js';
 import { integrationDatabaseEnv } from './integration/support/context.js';
 import { createTestApp, type TestApp } from './support/create-test-app.js';
@@ -108,6 +113,8 @@ describe('stock lines (all or nothing, in line order)', () => {
     }
     const ids = appended.map((c) => c.id);
     expect(ids).toEqual([...ids].sort((a, b) => (a < b ? -1 : 1)));
+    // Pet 2 is written once for its two changes; the counter still ends at the last change.
+    expect(await t.app.get(InventoryRepository).version()).toBe(ids.at(-1));
   });
 
   it('should append nothing for a line that changes nothing', async () => {
@@ -149,6 +156,26 @@ describe('stock lines (all or nothing, in line order)', () => {
     expect(await changes()).toEqual([]);
   });
 
+  const keys = () =>
+    dataSource
+      .getRepository(IdempotencyKeyEntity)
+      .find({ select: { idempotencyKey: true }, order: { idempotencyKey: 'ASC' } })
+      .then((rows) => rows.map((row) => row.idempotencyKey));
+  const remember =
+    (key: string, seen?: string[]): InTransaction =>
+    async (manager, outcome) => {
+      seen?.push(outcome.kind);
+      await manager.insert(IdempotencyKeyEntity, {
+        keyId: 7,
+        idempotencyKey: key,
+        fingerprint: 'f',
+        status: 200,
+        etag: null,
+        body: outcome.kind,
+        createdAt: new Date().toISOString(),
+      });
+    };
+
   it('should run the work given inside the transaction for either outcome, and undo all if it throws', async () => {
     const seen: string[] = [];
     await lines.applyLines([line(1n, { delta: 1 })], caller, async (manager, outcome) => {
@@ -175,24 +202,67 @@ describe('stock lines (all or nothing, in line order)', () => {
     expect(await changes()).toHaveLength(1);
   });
 
-  it('should commit the calls that arrive together in one transaction, a call with its own work alone', async () => {
+  it('should commit the calls that arrive together in one transaction, those with work of their own too', async () => {
     const transaction = vi.spyOn(t.app.get(InventoryRepository), 'transaction');
     try {
       await Promise.all([
         lines.applyLines([line(1n, { delta: 1 })], caller),
-        lines.applyLines([line(2n, { delta: 1 })], caller),
-        lines.applyLines([line(1n, { delta: 1 })], caller),
+        lines.applyLines([line(2n, { delta: 1 })], caller, remember('a')),
+        lines.applyLines([line(1n, { delta: 1 })], caller, remember('b')),
       ]);
       expect(transaction).toHaveBeenCalledTimes(1);
-      await Promise.all([
-        lines.applyLines([line(1n, { delta: 1 })], caller),
-        lines.applyLines([line(2n, { delta: 1 })], caller, async () => {}),
-      ]);
-      expect(transaction).toHaveBeenCalledTimes(3);
     } finally {
       transaction.mockRestore();
     }
-    expect((await stock()).map((row) => row.quantity)).toEqual([8, 4, 0]);
+    expect((await stock()).map((row) => row.quantity)).toEqual([7, 3, 0]);
+    expect(await keys()).toEqual(['a', 'b']);
+  });
+
+  it('should split calls that arrive together once a group holds 5,000 lines', async () => {
+    const transaction = vi.spyOn(t.app.get(InventoryRepository), 'transaction');
+    try {
+      const calls = Array.from({ length: 60 }, () =>
+        lines.applyLines(
+          Array.from({ length: 100 }, (_, i) => line(i % 2 === 0 ? 1n : 2n, { delta: 1 })),
+          caller,
+        ),
+      );
+      expect((await Promise.all(calls)).every((o) => o.kind === 'applied')).toBe(true);
+      expect(transaction).toHaveBeenCalledTimes(2);
+    } finally {
+      transaction.mockRestore();
+    }
+    expect((await stock()).map((row) => row.quantity)).toEqual([5 + 3000, 2 + 3000, 0]);
+    expect(await changes()).toHaveLength(6000);
+  });
+
+  it('should undo only the call whose work throws in a group, as if it had not come', async () => {
+    const results = await Promise.allSettled([
+      lines.applyLines([line(1n, { delta: 1 })], caller, remember('k')),
+      lines.applyLines([line(2n, { delta: -1 })], caller),
+      // The same record again: the unique key refuses it, as it does a concurrent duplicate.
+      lines.applyLines([line(1n, { delta: 10 }), line(2n, { quantity: 0 })], caller, remember('k')),
+      lines.applyLines([line(1n, { delta: 1, expectedQuantity: 6 })], caller, remember('m')),
+    ]);
+    expect(results.map((r) => r.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+    ]);
+    expect((results[3] as PromiseFulfilledResult<StockLinesOutcome>).value).toEqual({
+      kind: 'applied',
+      rows: [{ petId: '1', quantity: 7, status: 'available' }],
+    });
+    expect((await stock()).map((row) => row.quantity)).toEqual([7, 1, 0]);
+    expect(await keys()).toEqual(['k', 'm']);
+    const appended = await changes();
+    expect(appended.map((c) => [c.previousQuantity, c.quantity])).toEqual([
+      [5, 6],
+      [2, 1],
+      [6, 7],
+    ]);
+    expect(await t.app.get(InventoryRepository).version()).toBe(appended.at(-1)!.id);
   });
 
   it('should lose no adjustment when many arrive at once, and keep each call on its own', async () => {

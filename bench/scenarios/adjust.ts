@@ -29,7 +29,10 @@ export interface ScenarioContext {
 }
 
 const LINES = 100;
+/** Batches timed per round: one alone measures its first runs (cold code) more than its cost. */
+const BATCHES = 5;
 const HOT_STOCK = 2_000_000_000;
+const WARM_UP = 200;
 
 const keepAlive = new Agent({ keepAlive: true, maxSockets: 1 });
 
@@ -66,7 +69,7 @@ async function expectOk(answer: ReturnType<typeof send>): Promise<void> {
   if (status !== 200) throw new Error(`answered ${status}: ${text}`);
 }
 
-/** Lines per second of one client: 100 PATCHes one after another, against one batch of 100 lines. */
+/** Lines per second of one client: 100 PATCHes one after another, against batches of 100 lines. */
 async function batchVsPatches(
   target: Target,
   petIds: number[],
@@ -86,16 +89,17 @@ async function batchVsPatches(
       delta: 1,
     }));
     started = process.hrtime.bigint();
-    await expectOk(
-      send(target, 'POST', '/v1/inventory/batch', JSON.stringify({ changes }), {
-        'idempotency-key': randomUUID(),
-      }),
-    );
+    for (let i = 0; i < BATCHES; i++)
+      await expectOk(
+        send(target, 'POST', '/v1/inventory/batch', JSON.stringify({ changes }), {
+          'idempotency-key': randomUUID(),
+        }),
+      );
     const batchSeconds = Number(process.hrtime.bigint() - started) / 1e9;
     // The first round warms up.
     if (round === 0) continue;
     patch.push(LINES / patchSeconds);
-    batch.push(LINES / batchSeconds);
+    batch.push((BATCHES * LINES) / batchSeconds);
   }
   return { patch, batch };
 }
@@ -188,6 +192,15 @@ async function hotPet(
   label: string,
 ): Promise<void> {
   const { options } = ctx;
+  // Both paths warm alike, so the first round does not time one of them cold.
+  for (let i = 0; i < WARM_UP; i++) {
+    await expectOk(send(target, 'PATCH', `/v1/inventory/${hot}`, `{"quantity":${HOT_STOCK}}`));
+    await expectOk(
+      send(target, 'POST', `/v1/inventory/${hot}/adjustments`, '{"delta":-1}', {
+        'idempotency-key': randomUUID(),
+      }),
+    );
+  }
   await expectOk(send(target, 'PATCH', `/v1/inventory/${hot}`, `{"quantity":${HOT_STOCK}}`));
   const runs: Record<'adjust' | 'patch', LoadResult[]> = { adjust: [], patch: [] };
   for (let round = 0; round < options.rounds; round++) {
@@ -302,7 +315,7 @@ async function measure(
           ['how', 'lines/s'],
           [
             [`${LINES} PATCHes, one after another`, fmt.rps(median(patch))],
-            [`one batch of ${LINES} lines`, fmt.rps(median(batch))],
+            [`batches of ${LINES} lines, one after another`, fmt.rps(median(batch))],
           ],
         ),
     );

@@ -6,6 +6,7 @@ import { ApiError } from '../common/errors/api-error.js';
 import { AppConfig } from '../config/app-config.js';
 import { Clock } from '../rate-limit/clock.js';
 import {
+  IdempotencyKeyTaken,
   IdempotencyRepository,
   type IdempotencyRecord,
   type IdempotencyScope,
@@ -92,7 +93,7 @@ export class IdempotencyService implements OnModuleInit {
       );
       return { answer, replayed: false };
     } catch (err) {
-      if (!isUniqueViolation(err)) throw err;
+      if (!(err instanceof IdempotencyKeyTaken) && !isUniqueViolation(err)) throw err;
       const winner = await this.records.find(request, this.keptSince());
       // The row that won is committed by now; without it (pruned meanwhile) the client retries.
       if (!winner)

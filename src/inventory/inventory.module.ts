@@ -11,6 +11,7 @@ import { ListingCache } from './listing/listing-cache.js';
 import { InventoryChangeEntity } from './history/inventory-change.entity.js';
 import { PetEntity } from './pet.entity.js';
 import { InventoryRepository } from './writes/inventory.repository.js';
+import { StockCommitted } from './writes/stock-committed.js';
 import { StockLinesService } from './writes/stock-lines.service.js';
 
 @Module({
@@ -19,6 +20,7 @@ import { StockLinesService } from './writes/stock-lines.service.js';
   controllers: [InventoryChangesController, InventoryController],
   providers: [
     InventoryRepository,
+    StockCommitted,
     StockLinesService,
     ListingCache,
     InventoryService,
@@ -29,6 +31,7 @@ import { StockLinesService } from './writes/stock-lines.service.js';
   ],
   exports: [
     InventoryRepository,
+    StockCommitted,
     StockLinesService,
     InventoryService,
     InventoryImporter,

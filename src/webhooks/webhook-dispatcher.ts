@@ -8,6 +8,8 @@ import {
 } from '@nestjs/common';
 import { AppConfig } from '../config/app-config.js';
 import { isDatabaseUnavailable } from '../database/database-errors.js';
+import type { ChangeRow } from '../inventory/history/change-record.js';
+import { StockCommitted } from '../inventory/writes/stock-committed.js';
 import { MetricsService } from '../metrics/metrics.service.js';
 import { abortableDelay, WebhookClock } from './webhook-clock.js';
 import { messageBody } from './webhook-message.js';
@@ -31,6 +33,13 @@ export function liveSecrets(endpoint: EndpointRow, now: number): string[] {
     : [secret];
 }
 
+/** A signal that aborts when this instance next commits stock changes, until `stop`. */
+export function wakeOnCommit(committed: StockCommitted): { signal: AbortSignal; stop: () => void } {
+  const woken = new AbortController();
+  const stop = committed.listen(() => woken.abort());
+  return { signal: woken.signal, stop };
+}
+
 /**
  * Delivers the change feed to every enabled endpoint. Each endpoint has one deliverer across all
  * instances: the instance holding its lease row, renewed while it works; a dead instance's lease
@@ -50,6 +59,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     private readonly repository: WebhookRepository,
     private readonly clock: WebhookClock,
     private readonly metrics: MetricsService,
+    private readonly committed: StockCommitted,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -180,11 +190,18 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
           await this.waitForRetry(endpoint, waitMs, signal);
           continue;
         }
-        const changes = await this.repository.changesAfter(cursor, BATCH);
-        if (changes.length === 0) {
-          this.metrics.webhookLag(id, null);
-          await abortableDelay(pollMs, signal);
-          continue;
+        // Listening before the read: a commit after it ends the poll at once, one before it is read.
+        const woken = wakeOnCommit(this.committed);
+        let changes: ChangeRow[];
+        try {
+          changes = await this.repository.changesAfter(cursor, BATCH);
+          if (changes.length === 0) {
+            this.metrics.webhookLag(id, null);
+            await abortableDelay(pollMs, AbortSignal.any([signal, woken.signal]));
+            continue;
+          }
+        } finally {
+          woken.stop();
         }
         let failures = endpoint.failures;
         for (const change of changes) {

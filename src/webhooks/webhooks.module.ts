@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { InventoryModule } from '../inventory/inventory.module.js';
 import { SystemWebhookClock, WebhookClock } from './webhook-clock.js';
 import { WebhookDispatcher } from './webhook-dispatcher.js';
 import { WebhookRepository } from './webhook.repository.js';
@@ -15,5 +16,5 @@ const STORE = [
 export class WebhookStoreModule {}
 
 /** The server's part: delivers the change feed to every enabled endpoint. */
-@Module({ imports: [WebhookStoreModule], providers: [WebhookDispatcher] })
+@Module({ imports: [WebhookStoreModule, InventoryModule], providers: [WebhookDispatcher] })
 export class WebhooksModule {}

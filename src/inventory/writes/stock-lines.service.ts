@@ -12,6 +12,7 @@ import type {
   StockLinesOutcome,
   StockLinesWriter,
 } from './stock-lines.js';
+import { StockCommitted } from './stock-committed.js';
 import type { Caller } from './stock-write.js';
 
 /** The lines of one call, decided against the rows as the calls before it left them. */
@@ -64,13 +65,28 @@ interface Call {
   reject(err: unknown): void;
 }
 
+/** A call's own work threw: the group's transaction is undone and runs again without it. */
+class OwnWorkFailed {
+  constructor(
+    readonly call: Call,
+    readonly error: unknown,
+  ) {}
+}
+
 const MAX_GROUP = 256;
+// Keeps a group's statements (a parameter per pet locked) well inside both drivers' limits.
+const MAX_GROUP_LINES = 5_000;
 
 /**
  * Stock changes, all lines of a call or none, in one transaction. Calls that arrive together
- * (one turn of the event loop) commit together, each still all or nothing: group commit. On
- * PostgreSQL the write counter is locked first and the pets next, so writers queue rather than
- * deadlock and every change lands in commit order; SQLite has one writer.
+ * (one turn of the event loop) commit together, each still all or nothing: group commit. When a
+ * call's own work (inTransaction) throws, as a duplicate Idempotency-Key does, the group is rolled
+ * back and committed again without that call, which is answered after that commit, so a
+ * duplicate's loser finds the winner's record. (A savepoint per call would cost two more round
+ * trips on every call, for a case that is rare.) The pets are written once each and the changes
+ * appended in call and line order, a statement for all. On PostgreSQL the write counter is
+ * locked first and the pets next, so writers queue rather than deadlock and every change lands in
+ * commit order; SQLite has one writer.
  */
 @Injectable()
 export class StockLinesService implements StockLinesWriter {
@@ -78,7 +94,10 @@ export class StockLinesService implements StockLinesWriter {
   private queued: Call[] = [];
   private flushing = false;
 
-  constructor(private readonly repository: InventoryRepository) {}
+  constructor(
+    private readonly repository: InventoryRepository,
+    private readonly committed: StockCommitted,
+  ) {}
 
   applyLines(
     lines: readonly StockLine[],
@@ -98,15 +117,14 @@ export class StockLinesService implements StockLinesWriter {
   }
 
   private async flush(): Promise<void> {
-    // Work that commits with the lines (inTransaction) runs in a transaction of its own, so a
-    // throw there rolls back only its call.
-    const group: Call[] = [];
-    while (group.length < MAX_GROUP && this.queued.length > 0) {
-      const next = this.queued[0];
-      if (next.inTransaction && group.length > 0) break;
-      group.push(this.queued.shift()!);
-      if (next.inTransaction) break;
+    let size = 0;
+    let lines = 0;
+    while (size < Math.min(MAX_GROUP, this.queued.length)) {
+      lines += this.queued[size].lines.length;
+      if (size > 0 && lines > MAX_GROUP_LINES) break;
+      size++;
     }
+    const group = this.queued.splice(0, size);
     try {
       await this.commit(group);
     } catch (err) {
@@ -123,16 +141,28 @@ export class StockLinesService implements StockLinesWriter {
   }
 
   private async commit(group: Call[]): Promise<void> {
-    const outcomes = await this.repository.transaction((manager) => this.apply(manager, group));
-    group.forEach((call, i) => call.resolve(outcomes[i]));
+    const failed: OwnWorkFailed[] = [];
+    let live = group;
+    while (live.length > 0) {
+      try {
+        const outcomes = await this.repository.transaction((manager) => this.apply(manager, live));
+        if (outcomes.some((outcome) => outcome.kind === 'applied')) this.committed.notify();
+        live.forEach((call, i) => call.resolve(outcomes[i]));
+        break;
+      } catch (err) {
+        if (!(err instanceof OwnWorkFailed)) throw err;
+        failed.push(err);
+        live = live.filter((call) => call !== err.call);
+      }
+    }
+    for (const { call, error } of failed) call.reject(error);
   }
 
   private async apply(manager: EntityManager, group: Call[]): Promise<StockLinesOutcome[]> {
     const counter = await this.repository.lockCounter(manager);
     const ids = [...new Set(group.flatMap((call) => call.lines.map((l) => l.petId.toString())))];
-    const rows = new Map(
-      (await this.repository.lockRows(manager, ids)).map((row) => [row.petId, row]),
-    );
+    const locked = await this.repository.lockRows(manager, ids);
+    const rows = new Map(locked.map((row) => [row.petId, row]));
     const outcomes: StockLinesOutcome[] = [];
     const changes: StockChange[] = [];
     for (const call of group) {
@@ -140,9 +170,19 @@ export class StockLinesService implements StockLinesWriter {
       outcomes.push(decided.outcome);
       changes.push(...decided.changes);
     }
-    for (const change of changes) await this.repository.setStock(manager, change.after);
+    const written = locked.filter((before) => !sameStock(before, rows.get(before.petId)!));
+    await this.repository.setStocks(
+      manager,
+      written.map((before) => rows.get(before.petId)!),
+    );
     if (changes.length > 0) await this.repository.appendChanges(manager, counter, changes);
-    for (const [i, call] of group.entries()) await call.inTransaction?.(manager, outcomes[i]);
+    for (const [i, call] of group.entries()) {
+      try {
+        await call.inTransaction?.(manager, outcomes[i]);
+      } catch (error) {
+        throw new OwnWorkFailed(call, error);
+      }
+    }
     return outcomes;
   }
 }
