@@ -1,5 +1,4 @@
 import type { ExecutionContext } from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../test/support/manual-clock.js';
 import type { ApiKeysService } from '../auth/api-keys.service.js';
@@ -80,7 +79,6 @@ describe('RateLimitGuard', () => {
     guard = new RateLimitGuard(
       { throttlers: PLAN_WINDOWS, storage },
       storage,
-      new Reflector(),
       config,
       apiKeys,
       clock,
