@@ -122,7 +122,9 @@ export class RateLimitGuard extends ThrottlerGuard {
     const req = context.switchToHttp().getRequest<MeteredRequest>();
     const res = context.switchToHttp().getResponse<ServerResponse>();
     try {
-      const identity = await this.identify(req, res);
+      // A key the cache knows costs no await (nor does a request without one).
+      const identity =
+        req.identity?.kind === 'unverified' ? await this.identify(req, res) : req.identity;
       if (identity?.kind === 'key' && this.isUncounted(context)) {
         await this.report(context, req, res, identity);
         return true;
@@ -228,7 +230,14 @@ export class RateLimitGuard extends ThrottlerGuard {
     const windows = pending.windows;
     try {
       const tracker = await getTracker(req, context);
-      const outcome = await this.store.consume(tracker, windows, await this.chargeOf(context, req));
+      const charge = this.chargeOf(context, req);
+      // The memory store answers at once: awaited only when it is a promise (Redis).
+      const counted = this.store.consume(
+        tracker,
+        windows,
+        charge instanceof Promise ? await charge : charge,
+      );
+      const outcome = counted instanceof Promise ? await counted : counted;
       if (outcome.status !== 'allowed') this.refuse(res, tracker, outcome);
       setLimitHeaders(res, outcome);
       return true;
@@ -252,11 +261,12 @@ export class RateLimitGuard extends ThrottlerGuard {
     return `${throttler.name!}@${context.getClass().name}.${context.getHandler().name}`;
   }
 
-  private async chargeOf(context: ExecutionContext, req: IdentifiedRequest): Promise<Charge> {
+  private chargeOf(context: ExecutionContext, req: IdentifiedRequest): Charge | Promise<Charge> {
     const cost = this.routeValue(context, RATE_LIMIT_COST) as RateLimitCostFunction | undefined;
     if (cost === undefined) return ONE_REQUEST;
-    const units = await cost(req);
-    return Number.isSafeInteger(units) && units > 1 ? { cost: units, bans: true } : ONE_REQUEST;
+    return Promise.resolve(cost(req)).then((units) =>
+      Number.isSafeInteger(units) && units > 1 ? { cost: units, bans: true } : ONE_REQUEST,
+    );
   }
 
   // Callers without a valid key, by client address (IPv6 per /64): always a valid IP
