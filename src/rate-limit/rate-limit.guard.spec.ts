@@ -71,9 +71,11 @@ describe('RateLimitGuard', () => {
     const storage = new MemoryRateLimitStorage(banPolicy(config), clock);
     lookups = [];
     const apiKeys = {
-      verify: (hash: string) => {
+      // As ApiKeysService.verify: `admit` runs before the lookup it starts, and may refuse it.
+      verify: async (hash: string, admit?: () => Promise<void>) => {
+        await admit?.();
         lookups.push(hash);
-        return Promise.resolve(known.get(hash) ?? { kind: 'invalid' });
+        return known.get(hash) ?? { kind: 'invalid' };
       },
     } as unknown as ApiKeysService;
     guard = new RateLimitGuard(
