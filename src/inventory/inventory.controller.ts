@@ -20,7 +20,6 @@ import {
 import { PET_ID_PARAM } from '../openapi/params.js';
 import { InventoryItem } from './dto/inventory-item.dto.js';
 import { InventoryUpdate } from './dto/inventory-update.dto.js';
-import { encodeCursor } from './history/change-cursor.js';
 import { InventoryService } from './inventory.service.js';
 import { CallerOf } from './writes/caller.decorator.js';
 import { parseIfMatch } from './writes/preconditions.js';
@@ -98,7 +97,7 @@ export class InventoryController {
     // one; res.send then answers a matching If-None-Match with 304 (RFC 9110 §13.1.2).
     res.setHeader('ETag', listing.etag);
     res.setHeader('Cache-Control', 'private, no-cache');
-    res.setHeader('X-Changes-Cursor', encodeCursor(listing.version));
+    res.setHeader('X-Changes-Cursor', listing.cursor);
     return new RawJson(listing.body);
   }
 

@@ -1,5 +1,4 @@
 import type { ExecutionContext } from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../test/support/manual-clock.js';
 import type { ApiKeysService } from '../auth/api-keys.service.js';
@@ -72,15 +71,16 @@ describe('RateLimitGuard', () => {
     const storage = new MemoryRateLimitStorage(banPolicy(config), clock);
     lookups = [];
     const apiKeys = {
-      verify: (hash: string) => {
+      // As ApiKeysService.verify: `admit` runs before the lookup it starts, and may refuse it.
+      verify: async (hash: string, admit?: () => Promise<void>) => {
+        await admit?.();
         lookups.push(hash);
-        return Promise.resolve(known.get(hash) ?? { kind: 'invalid' });
+        return known.get(hash) ?? { kind: 'invalid' };
       },
     } as unknown as ApiKeysService;
     guard = new RateLimitGuard(
       { throttlers: PLAN_WINDOWS, storage },
       storage,
-      new Reflector(),
       config,
       apiKeys,
       clock,

@@ -1,6 +1,5 @@
 import type { ServerResponse } from 'node:http';
 import { ExecutionContext, Injectable, Optional } from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
 import {
   InjectThrottlerOptions,
   InjectThrottlerStorage,
@@ -35,6 +34,7 @@ import {
   type WindowSpec,
 } from './rate-limit.policy.js';
 import { RateLimitStorage, RateLimitStoreUnavailableError } from './storage/rate-limit.storage.js';
+import { RouteMetadata } from './route-metadata.js';
 import { IS_UNCOUNTED } from './uncounted.decorator.js';
 
 /** The windows of a request gathered throttler by throttler, counted at once by the last. */
@@ -88,8 +88,6 @@ function skipMetadataKey(name: string): string {
   return Reflect.getOwnMetadataKeys(probe)[0] as string;
 }
 
-const routeMetadata = new WeakMap<object, WeakMap<object, Map<string, unknown>>>();
-
 // @nestjs/throttler's guard with the contract's behaviour where its defaults differ: one counter
 // per caller (a key by its id, anything else by client IP), every window of a request counted in
 // one atomic storage call, bans, unsuffixed X-RateLimit-* headers with Reset as a Unix time, also
@@ -100,13 +98,12 @@ export class RateLimitGuard extends ThrottlerGuard {
   constructor(
     @InjectThrottlerOptions() options: ThrottlerModuleOptions,
     @InjectThrottlerStorage() private readonly store: RateLimitStorage,
-    reflector: Reflector,
     private readonly config: AppConfig,
     private readonly apiKeys: ApiKeysService,
     private readonly clock: Clock,
     @Optional() private readonly metrics?: MetricsService,
   ) {
-    super(options, store, reflector);
+    super(options, store, new RouteMetadata());
   }
 
   /** The bans this instance has met, by tracker, with the outcome that announced each. */
@@ -125,7 +122,9 @@ export class RateLimitGuard extends ThrottlerGuard {
     const req = context.switchToHttp().getRequest<MeteredRequest>();
     const res = context.switchToHttp().getResponse<ServerResponse>();
     try {
-      const identity = await this.identify(req, res);
+      // A key the cache knows costs no await (nor does a request without one).
+      const identity =
+        req.identity?.kind === 'unverified' ? await this.identify(req, res) : req.identity;
       if (identity?.kind === 'key' && this.isUncounted(context)) {
         await this.report(context, req, res, identity);
         return true;
@@ -204,18 +203,11 @@ export class RateLimitGuard extends ThrottlerGuard {
     return key;
   }
 
-  // By class and handler, as the metadata is read: a handler inherited by two controllers may be
-  // decorated differently in each.
   private routeValue(context: ExecutionContext, metadataKey: string): unknown {
-    const controller = context.getClass();
-    const handler = context.getHandler();
-    let handlers = routeMetadata.get(controller);
-    if (handlers === undefined) routeMetadata.set(controller, (handlers = new WeakMap()));
-    let values = handlers.get(handler);
-    if (values === undefined) handlers.set(handler, (values = new Map()));
-    if (!values.has(metadataKey))
-      values.set(metadataKey, this.reflector.getAllAndOverride(metadataKey, [handler, controller]));
-    return values.get(metadataKey);
+    return this.reflector.getAllAndOverride(metadataKey, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
   }
 
   protected override async handleRequest({
@@ -238,7 +230,14 @@ export class RateLimitGuard extends ThrottlerGuard {
     const windows = pending.windows;
     try {
       const tracker = await getTracker(req, context);
-      const outcome = await this.store.consume(tracker, windows, await this.chargeOf(context, req));
+      const charge = this.chargeOf(context, req);
+      // The memory store answers at once: awaited only when it is a promise (Redis).
+      const counted = this.store.consume(
+        tracker,
+        windows,
+        charge instanceof Promise ? await charge : charge,
+      );
+      const outcome = counted instanceof Promise ? await counted : counted;
       if (outcome.status !== 'allowed') this.refuse(res, tracker, outcome);
       setLimitHeaders(res, outcome);
       return true;
@@ -262,11 +261,12 @@ export class RateLimitGuard extends ThrottlerGuard {
     return `${throttler.name!}@${context.getClass().name}.${context.getHandler().name}`;
   }
 
-  private async chargeOf(context: ExecutionContext, req: IdentifiedRequest): Promise<Charge> {
+  private chargeOf(context: ExecutionContext, req: IdentifiedRequest): Charge | Promise<Charge> {
     const cost = this.routeValue(context, RATE_LIMIT_COST) as RateLimitCostFunction | undefined;
     if (cost === undefined) return ONE_REQUEST;
-    const units = await cost(req);
-    return Number.isSafeInteger(units) && units > 1 ? { cost: units, bans: true } : ONE_REQUEST;
+    return Promise.resolve(cost(req)).then((units) =>
+      Number.isSafeInteger(units) && units > 1 ? { cost: units, bans: true } : ONE_REQUEST,
+    );
   }
 
   // Callers without a valid key, by client address (IPv6 per /64): always a valid IP

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { decodeCursor } from '../history/change-cursor.js';
 import { InventoryListing, inventoryItemsJson } from './inventory-listing.js';
 
 describe('inventoryItemsJson', () => {
@@ -34,5 +35,9 @@ describe('InventoryListing', () => {
     expect(new InventoryListing(2n, rows).etag).toBe(a.etag);
     expect(new InventoryListing(1n, [rows[0]]).etag).not.toBe(a.etag);
     expect(a.etag).toMatch(/^"[A-Za-z0-9_-]{22}"$/);
+  });
+
+  it('should stand at its version in the change feed', () => {
+    expect(decodeCursor(new InventoryListing(42n, rows).cursor)).toBe(42n);
   });
 });

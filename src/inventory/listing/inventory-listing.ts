@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { encodeCursor } from '../history/change-cursor.js';
 import { type InventoryRow, stockOf } from '../inventory-row.js';
 
 /** One InventoryItem as JSON; the id is already exact decimal text, written as a number. */
@@ -16,6 +17,8 @@ export class InventoryListing {
   readonly body: Buffer;
   /** A strong validator (RFC 9110 §8.8.3): equal listings, equal tags, on every instance. */
   readonly etag: string;
+  /** Where the listing stands in the change feed (X-Changes-Cursor). */
+  readonly cursor: string;
   private readonly byId: Map<string, InventoryRow>;
 
   constructor(
@@ -24,6 +27,7 @@ export class InventoryListing {
   ) {
     this.body = Buffer.from(inventoryItemsJson(rows), 'utf8');
     this.etag = `"${createHash('sha256').update(this.body).digest('base64url').slice(0, 22)}"`;
+    this.cursor = encodeCursor(version);
     this.byId = new Map(rows.map((row) => [row.petId, row]));
   }
 
