@@ -1,4 +1,8 @@
-import { QueryFailedError, QueryRunnerAlreadyReleasedError } from 'typeorm';
+import {
+  QueryFailedError,
+  QueryRunnerAlreadyReleasedError,
+  QueryRunnerProviderAlreadyReleasedError,
+} from 'typeorm';
 import { describe, expect, it } from 'vitest';
 import { isDatabaseUnavailable } from './database-errors.js';
 
@@ -19,6 +23,10 @@ describe('isDatabaseUnavailable', () => {
     ['a dropped database', withCode('3D000', 'database "x" does not exist')],
     ['too many connections', withCode('53300')],
     ['a transaction whose connection died under it', new QueryRunnerAlreadyReleasedError()],
+    [
+      'a statement on a runner whose connection died under it',
+      new QueryRunnerProviderAlreadyReleasedError(),
+    ],
     ['a connection exception class 08', withCode('08006')],
     ['a lost connection', new Error('Connection terminated unexpectedly')],
     ['a connect timeout', new Error('Connection terminated due to connection timeout')],

@@ -31,6 +31,12 @@ const PG_MESSAGES = [
   /^Cannot use a pool after calling end on the pool$/,
 ];
 
+/** TypeORM's names for a statement sent on a runner whose connection it already let go. */
+const RELEASED_RUNNER_ERRORS = new Set([
+  'QueryRunnerAlreadyReleasedError',
+  'QueryRunnerProviderAlreadyReleasedError',
+]);
+
 /** SQLite codes that mean "busy for longer than SQLITE_BUSY_TIMEOUT_MS", not a bad statement. */
 const SQLITE_BUSY_CODES = new Set(['SQLITE_BUSY', 'SQLITE_BUSY_SNAPSHOT', 'SQLITE_BUSY_RECOVERY']);
 
@@ -51,7 +57,7 @@ export function isDatabaseUnavailable(err: unknown): boolean {
       return true;
     // TypeORM releases a transaction's runner when its connection dies under it; the next
     // statement of that transaction then fails with this, not with the driver's error.
-    if ((current as { name?: unknown }).name === 'QueryRunnerAlreadyReleasedError') return true;
+    if (RELEASED_RUNNER_ERRORS.has(String((current as { name?: unknown }).name))) return true;
     if (
       current instanceof AggregateError &&
       current.errors.some((inner) => isDatabaseUnavailable(inner))

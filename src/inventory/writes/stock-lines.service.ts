@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { isDatabaseUnavailable } from '../../database/database-errors.js';
 import { MAX_QUANTITY } from '../dto/inventory-update.dto.js';
 import { type InventoryRow, sameStock } from '../inventory-row.js';
 import { nextStatus } from '../pet-status.js';
@@ -128,9 +129,12 @@ export class StockLinesService implements StockLinesWriter {
     try {
       await this.commit(group);
     } catch (err) {
-      if (group.length === 1) group[0].reject(err);
+      // The database itself is down or lost the group's connection: each call gets the 503 now,
+      // rather than waiting out a retry of its own behind the others.
+      if (group.length === 1 || isDatabaseUnavailable(err))
+        for (const call of group) call.reject(err);
       else {
-        // One call's failure (a constraint, a lost connection) must not fail the others.
+        // One call's failure (a constraint) must not fail the others.
         this.logger.warn(`A group of ${group.length} stock writes failed; retrying each alone`);
         for (const call of group) await this.commit([call]).catch((e: unknown) => call.reject(e));
       }
