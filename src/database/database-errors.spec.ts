@@ -4,7 +4,7 @@ import {
   QueryRunnerProviderAlreadyReleasedError,
 } from 'typeorm';
 import { describe, expect, it } from 'vitest';
-import { isDatabaseUnavailable } from './database-errors.js';
+import { isConnectionLost, isDatabaseUnavailable } from './database-errors.js';
 
 function withCode(code: string, message = 'driver error'): Error {
   return Object.assign(new Error(message), { code });
@@ -63,5 +63,25 @@ describe('isDatabaseUnavailable', () => {
     ['nothing', undefined],
   ])('should leave %s to be a 500', (_label, err) => {
     expect(isDatabaseUnavailable(err)).toBe(false);
+  });
+});
+
+describe('isConnectionLost', () => {
+  it.each([
+    ['a terminated backend', new QueryFailedError('SELECT 1', [], withCode('57P01'))],
+    ['a reset connection', withCode('ECONNRESET')],
+    ['a connection that ended mid-statement', new Error('Connection terminated unexpectedly')],
+    ['a runner whose connection was let go', new QueryRunnerProviderAlreadyReleasedError()],
+  ])('should tell %s, which another connection may serve', (_label, err) => {
+    expect(isConnectionLost(err)).toBe(true);
+  });
+
+  it.each([
+    ['a client-side query timeout', new Error('Query read timeout')],
+    ['a refused connect', withCode('ECONNREFUSED')],
+    ['a statement timeout', withCode('57014')],
+    ['a constraint violation', withCode('23514')],
+  ])('should not take %s for a lost connection', (_label, err) => {
+    expect(isConnectionLost(err)).toBe(false);
   });
 });

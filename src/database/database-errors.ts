@@ -69,6 +69,33 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   return false;
 }
 
+const LOST_CONNECTION_CODES = new Set(['ECONNRESET', 'EPIPE', '57P01', '57P02']);
+
+/**
+ * The connection broke under a statement (its backend killed, reset): unlike a timeout or a refused
+ * connect, a retry on another connection may well succeed.
+ */
+export function isConnectionLost(err: unknown): boolean {
+  for (
+    let current = err, depth = 0;
+    typeof current === 'object' && current !== null && depth < 5;
+    depth++
+  ) {
+    const { code, message, name } = current as {
+      code?: unknown;
+      message?: unknown;
+      name?: unknown;
+    };
+    if (typeof code === 'string' && LOST_CONNECTION_CODES.has(code)) return true;
+    if (typeof message === 'string' && /^Connection terminated unexpectedly/.test(message))
+      return true;
+    if (RELEASED_RUNNER_ERRORS.has(String(name))) return true;
+    current =
+      (current as { driverError?: unknown }).driverError ?? (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 export function databaseUnavailable(err: unknown): ApiError | undefined {
   if (!isDatabaseUnavailable(err)) return undefined;
   return new ApiError(

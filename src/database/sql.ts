@@ -1,4 +1,5 @@
 import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
+import { isDatabaseUnavailable } from './database-errors.js';
 
 type IsolationLevel = Parameters<DataSource['transaction']>[0] & string;
 
@@ -52,8 +53,9 @@ export function readSnapshot<T>(
 
 /**
  * DataSource.transaction, except that a connection whose transaction could not be ended (its
- * ROLLBACK failed or timed out, say while the server froze) is closed, not returned to the pool:
- * the pool would hand it to the next request still inside the old transaction.
+ * ROLLBACK failed or timed out, say while the server froze), or that failed as unavailable, is
+ * closed, not returned to the pool: the pool would hand it to the next request still inside the
+ * old transaction.
  */
 export async function transaction<T>(
   dataSource: DataSource,
@@ -69,10 +71,15 @@ export async function transaction<T>(
     return result;
   } catch (err) {
     if (runner.isTransactionActive && !runner.isReleased) {
-      try {
-        await runner.rollbackTransaction();
-      } catch {
-        unusable = true;
+      // A PostgreSQL connection that timed out or broke would make ROLLBACK wait out its own
+      // timeout too; closed instead, the server rolls the transaction back itself.
+      if (!isSqlite(dataSource) && isDatabaseUnavailable(err)) unusable = true;
+      else {
+        try {
+          await runner.rollbackTransaction();
+        } catch {
+          unusable = true;
+        }
       }
     }
     throw err;

@@ -324,7 +324,9 @@ describe('PostgreSQL connections killed, down and mute under load (integration)'
       await recovery();
       await sleep(1000);
       switchTo('mute');
-      await sleep(4000);
+      // Long enough for a request sent after the first timeouts to meet its own 2 s read timeout
+      // (statement timeout + 1 s) inside the phase.
+      await sleep(6000);
       switchTo('up');
       await recovery();
       await sleep(1500);

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { isDatabaseUnavailable } from '../../database/database-errors.js';
+import { isConnectionLost, isDatabaseUnavailable } from '../../database/database-errors.js';
 import { MAX_QUANTITY } from '../dto/inventory-update.dto.js';
 import { type InventoryRow, sameStock } from '../inventory-row.js';
 import { nextStatus } from '../pet-status.js';
@@ -129,11 +129,17 @@ export class StockLinesService implements StockLinesWriter {
     try {
       await this.commit(group);
     } catch (err) {
-      // The database itself is down or lost the group's connection: each call gets the 503 now,
-      // rather than waiting out a retry of its own behind the others.
-      if (group.length === 1 || isDatabaseUnavailable(err))
-        for (const call of group) call.reject(err);
-      else {
+      if (group.length === 1) group[0].reject(err);
+      else if (isConnectionLost(err)) {
+        // Its connection broke (a killed backend): the group runs once more, on another.
+        await this.commit(group).catch((again: unknown) => {
+          for (const call of group) call.reject(again);
+        });
+      } else if (isDatabaseUnavailable(err)) {
+        // Down or not answering: each call gets its 503 now, not after a retry of its own, and so
+        // do the calls that queued behind it meanwhile, rather than wait out one timeout more.
+        for (const call of [...group, ...this.queued.splice(0)]) call.reject(err);
+      } else {
         // One call's failure (a constraint) must not fail the others.
         this.logger.warn(`A group of ${group.length} stock writes failed; retrying each alone`);
         for (const call of group) await this.commit([call]).catch((e: unknown) => call.reject(e));
