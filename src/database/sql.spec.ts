@@ -18,7 +18,10 @@ function fakeRunner(rollback: () => Promise<void>) {
     connect: vi.fn(async () => client),
   };
   const client = { end: vi.fn(async () => {}) };
-  const dataSource = { createQueryRunner: () => runner } as unknown as DataSource;
+  const dataSource = {
+    options: { type: 'postgres' },
+    createQueryRunner: () => runner,
+  } as unknown as DataSource;
   return { runner, client, dataSource };
 }
 
@@ -40,12 +43,22 @@ describe('transaction', () => {
   it('should close, not pool, a connection whose transaction could not be rolled back', async () => {
     const rollbackError = new Error('Query read timeout');
     const { runner, client, dataSource } = fakeRunner(() => Promise.reject(rollbackError));
-    const boom = new Error('Connection terminated');
+    const boom = new Error('deadlock detected');
     await expect(transaction(dataSource, () => Promise.reject(boom))).rejects.toBe(boom);
+    expect(runner.rollbackTransaction).toHaveBeenCalledTimes(1);
     // Ended before it goes back, so the pool drops it rather than hand it out again.
     expect(client.end).toHaveBeenCalledTimes(1);
     expect(client.end.mock.invocationCallOrder[0]).toBeLessThan(
       runner.release.mock.invocationCallOrder[0],
     );
+  });
+
+  it('should close a connection that timed out or broke without waiting on a ROLLBACK', async () => {
+    const { runner, client, dataSource } = fakeRunner(async () => {});
+    const timedOut = new Error('Query read timeout');
+    await expect(transaction(dataSource, () => Promise.reject(timedOut))).rejects.toBe(timedOut);
+    expect(runner.rollbackTransaction).not.toHaveBeenCalled();
+    expect(client.end).toHaveBeenCalledTimes(1);
+    expect(runner.release).toHaveBeenCalledTimes(1);
   });
 });
