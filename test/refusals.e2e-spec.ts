@@ -390,6 +390,8 @@ describe('requests the HTTP layer refuses (e2e)', () => {
 
 /** How Node reads a socket: at most this many bytes a read. */
 const SOCKET_READ_BYTES = 64 * 1024;
+/** Reads past the discard bound before the socket stops reading: 2 on Node 20, 3 on Node 24. */
+const READS_PAST_BOUND = 3 * SOCKET_READ_BYTES;
 
 interface Flood {
   /** Everything the server sent, in order. */
@@ -529,9 +531,10 @@ describe('a body the service does not read (e2e)', () => {
       // The answer came, then the server's FIN: not a reset in its place.
       expect(reply.ended).toBe(true);
       // Before the answer: what Node reads while the request waits (its buffer and one read).
-      // After it: the discard bound, passed by at most one read, and one read held unread.
+      // After it: the discard bound, passed by at most one read, one read held unread, and one
+      // more that Node 24 may have completed before reading stops.
       expect(reply.serverRead).toBeLessThanOrEqual(
-        sent.length + 16 * 1024 + SOCKET_READ_BYTES + DISCARD_LIMIT_BYTES + 2 * SOCKET_READ_BYTES,
+        sent.length + 16 * 1024 + SOCKET_READ_BYTES + DISCARD_LIMIT_BYTES + READS_PAST_BOUND,
       );
     },
   );
@@ -543,7 +546,7 @@ describe('a body the service does not read (e2e)', () => {
     expect(parseAnswer(reply.received).headers.connection).toBe('close');
     expect(reply.ended).toBe(true);
     expect(reply.serverRead).toBeLessThanOrEqual(
-      sent.length + SOCKET_READ_BYTES + DISCARD_LIMIT_BYTES + 2 * SOCKET_READ_BYTES,
+      sent.length + SOCKET_READ_BYTES + DISCARD_LIMIT_BYTES + READS_PAST_BOUND,
     );
   });
 
