@@ -45,7 +45,9 @@ const CONNECT_TIMEOUT_MS = 1000;
  * request longer than its timeouts (pg gives up on a statement a second after the server would,
  * and a GET may wait for a connection before its query).
  */
-const ANSWER_LIMIT_MS = CONNECT_TIMEOUT_MS + STATEMENT_TIMEOUT_MS + 1000 + 1500;
+// A key not in the cache (instance b caches none) is looked up first, waiting at most 1 s for the
+// lookups' share of the pool: one more wait before the request's own statement.
+const ANSWER_LIMIT_MS = CONNECT_TIMEOUT_MS + STATEMENT_TIMEOUT_MS + 1000 + 1500 + 1000;
 /** Requests that began this soon after a switch may have met either state. */
 const SETTLE_MS = 300;
 const RECOVERY_LIMIT_MS = 5000;
