@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_PIPE, RouterModule } from '@nestjs/core';
+import { ScheduleModule } from '@nestjs/schedule';
 import { ApiKeyIdentifyGuard } from './auth/api-key-identify.guard.js';
 import { ApiKeyRequiredGuard } from './auth/api-key-required.guard.js';
 import { AuthModule } from './auth/auth.module.js';
@@ -51,6 +52,7 @@ export class AppModule {
         RequestObserversModule,
         LoggingModule.forRoot(config),
         DatabaseModule,
+        ScheduleModule.forRoot(),
         AuthModule,
         RateLimitModule.forRoot(config),
         HealthModule,

@@ -1,35 +1,18 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
+import { PeriodicPruner } from '../database/periodic-pruner.js';
 import { IdempotencyRepository } from './idempotency.repository.js';
 import { IdempotencyService } from './idempotency.service.js';
 
-const PRUNE_EVERY_MS = 60_000;
-
-/** Removes records past IDEMPOTENCY_RETENTION_HOURS, in small batches, on every instance. */
+/** Removes records past IDEMPOTENCY_RETENTION_HOURS, in small batches. */
 @Injectable()
-export class IdempotencyPruner implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(IdempotencyPruner.name);
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<number> | undefined;
+export class IdempotencyPruner extends PeriodicPruner {
+  protected readonly subject = 'idempotency keys';
 
   constructor(
     private readonly records: IdempotencyRepository,
     private readonly idempotency: IdempotencyService,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.timer = setInterval(() => {
-      this.running ??= this.prune()
-        .catch((err: unknown) => {
-          this.logger.warn(`Pruning idempotency keys failed: ${(err as Error).message}`);
-          return 0;
-        })
-        .finally(() => (this.running = undefined));
-    }, PRUNE_EVERY_MS).unref();
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
+  ) {
+    super();
   }
 
   prune(): Promise<number> {
