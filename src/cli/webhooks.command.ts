@@ -18,15 +18,6 @@ async function webhooks(ctx: CommandContext): Promise<WebhooksService> {
   return ctx.get(service.WebhooksService);
 }
 
-// Control, escape and bidi characters in stored text are shown escaped, never raw.
-function shown(text: string): string {
-  return text.replace(
-    // eslint-disable-next-line no-control-regex
-    /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g,
-    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
-}
-
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 async function endpointSummary(endpoint: EndpointRow) {
@@ -88,7 +79,7 @@ const addWebhook: Command = {
       return;
     }
     ctx.out(
-      `Added webhook endpoint ${summary.id} for ${shown(summary.url)}; it receives changes after ${summary.cursor}.`,
+      `Added webhook endpoint ${summary.id} for ${summary.url}; it receives changes after ${summary.cursor}.`,
     );
     ctx.out('Store the signing secret now; it cannot be shown again:');
     ctx.out(added.secret);
@@ -125,9 +116,9 @@ const listWebhooks: Command = {
     ];
     const rows = endpoints.map((e) => [
       String(e.id),
-      shown(e.url),
-      e.description === null ? '-' : shown(e.description),
-      e.enabled ? 'enabled' : `disabled: ${shown(e.disabledReason ?? '')}`,
+      e.url,
+      e.description ?? '-',
+      e.enabled ? 'enabled' : `disabled: ${e.disabledReason ?? ''}`,
       e.cursor,
       String(e.failures),
       e.nextAttemptAt ?? '-',
@@ -230,7 +221,7 @@ const listDeliveries: Command = {
       String(a.attempt),
       a.status === null ? '-' : String(a.status),
       `${a.durationMs} ms`,
-      a.error === null ? '-' : shown(a.error),
+      a.error ?? '-',
     ]);
     for (const line of table(header, lines)) ctx.out(line);
   },
