@@ -3,6 +3,8 @@ import { IdempotencyKeyEntity } from './idempotency/idempotency-key.entity.js';
 import { InventoryChangeEntity } from './inventory/history/inventory-change.entity.js';
 import { PetEntity } from './inventory/pet.entity.js';
 import { OrderEntity } from './orders/order.entity.js';
+import { WebhookDeliveryEntity } from './webhooks/webhook-delivery.entity.js';
+import { WebhookEndpointEntity } from './webhooks/webhook-endpoint.entity.js';
 
 export const ENTITIES = [
   PetEntity,
@@ -10,4 +12,6 @@ export const ENTITIES = [
   ApiKeyEntity,
   OrderEntity,
   IdempotencyKeyEntity,
+  WebhookEndpointEntity,
+  WebhookDeliveryEntity,
 ];

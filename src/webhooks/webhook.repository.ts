@@ -1,25 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type EntityManager, type QueryResult } from 'typeorm';
+import {
+  DataSource,
+  type EntityManager,
+  type EntityTarget,
+  type FindOptionsWhere,
+  IsNull,
+  LessThan,
+  type ObjectLiteral,
+  Raw,
+  type SelectQueryBuilder,
+} from 'typeorm';
 import { writeTransaction } from '../database/sql.js';
 import type { ChangeRow } from '../inventory/history/change-record.js';
-
-// Int64 ids are read as `CAST(id AS TEXT)`: better-sqlite3 would round them to JS numbers.
-async function runSql<T>(
-  dataSource: DataSource,
-  sql: string,
-  params: Record<string, unknown>,
-  manager?: EntityManager,
-): Promise<T[]> {
-  const [text, values] = dataSource.driver.escapeQueryWithParameters(sql, params);
-  const runner = manager?.queryRunner ?? dataSource.createQueryRunner();
-  try {
-    // A structured result has the rows as `records` on every driver.
-    return ((await runner.query(text, values, true)) as QueryResult).records ?? [];
-  } finally {
-    if (runner !== manager?.queryRunner) await runner.release();
-  }
-}
+import { InventoryChangeEntity } from '../inventory/history/inventory-change.entity.js';
+import { WebhookDeliveryEntity } from './webhook-delivery.entity.js';
+import { WebhookEndpointEntity } from './webhook-endpoint.entity.js';
 
 export interface EndpointRow {
   id: number;
@@ -52,24 +48,35 @@ export interface DeliveryRow {
 
 export type NewDelivery = Omit<DeliveryRow, 'id'>;
 
-const ENDPOINT_COLUMNS = `id, url, description, secret, previous_secret AS "previousSecret",
-  CAST(previous_secret_until AS TEXT) AS "previousSecretUntil", CAST(cursor AS TEXT) AS cursor, generation, failures,
-  CAST(next_attempt_at AS TEXT) AS "nextAttemptAt", CAST(disabled_at AS TEXT) AS "disabledAt",
-  disabled_reason AS "disabledReason", lease_owner AS "leaseOwner", CAST(lease_until AS TEXT) AS "leaseUntil",
-  CAST(created_at AS TEXT) AS "createdAt"`;
-
-// The feed's own columns (see inventory-history.repository.ts), read-only.
-const CHANGE_COLUMNS = `CAST(id AS TEXT) AS id, CAST(pet_id AS TEXT) AS "petId", previous_quantity AS "previousQuantity",
-  quantity, previous_status AS "previousStatus", status, reason, reference, source, key_id AS "keyId",
-  request_id AS "requestId", changed_at AS "changedAt"`;
-
 /** Attempts kept per endpoint for `webhooks deliveries`; older ones are removed as new ones come. */
 export const KEPT_DELIVERIES = 1000;
 
-type Raw<T> = { [K in keyof T]: unknown };
+const PRUNED = 'inventory_changes_pruned';
 
-function toEndpoint(raw: Raw<EndpointRow>): EndpointRow {
-  const ms = (value: unknown) => (value === null ? null : Number(value));
+// PostgreSQL's clock in Unix milliseconds. Lease instants come from it, so instances on hosts whose
+// clocks disagree still agree on when a lease ends; SQLite is one host, and takes the app's.
+const DATABASE_NOW = 'CAST(EXTRACT(EPOCH FROM clock_timestamp()) * 1000 AS bigint)';
+
+type Selected<T> = { [K in keyof T]: unknown };
+
+/** Every column under its property's name, int64 ones as text: better-sqlite3 would round them. */
+function selectExact<T extends ObjectLiteral>(
+  manager: EntityManager,
+  entity: EntityTarget<T>,
+  alias: string,
+): SelectQueryBuilder<T> {
+  const query = manager.createQueryBuilder(entity, alias).select([]);
+  for (const column of manager.connection.getMetadata(entity).columns) {
+    const path = `${alias}.${column.propertyPath}`;
+    query.addSelect(column.type === 'bigint' ? `CAST(${path} AS TEXT)` : path, column.propertyName);
+  }
+  return query;
+}
+
+const ms = (value: unknown) => (value === null ? null : Number(value));
+const column = (ms: number | null) => (ms === null ? null : BigInt(ms));
+
+function toEndpoint(raw: Selected<EndpointRow>): EndpointRow {
   return {
     id: Number(raw.id),
     url: raw.url as string,
@@ -98,38 +105,45 @@ export class WebhookRepository {
     this.postgres = dataSource.options.type === 'postgres';
   }
 
+  private get manager(): EntityManager {
+    return this.dataSource.manager;
+  }
+
   // pg takes int64 as text; better-sqlite3 needs a number or bigint to use the primary key.
   private int64(value: bigint): string | bigint {
     return this.postgres ? value.toString() : value;
   }
 
-  private sql<T>(sql: string, params: Record<string, unknown> = {}): Promise<T[]> {
-    return runSql<T>(this.dataSource, sql, params);
-  }
-
   /** Where a new endpoint starts: after every change committed so far (and after any pruned). */
   async feedHead(): Promise<bigint> {
-    const [row] = await this.sql<{ head: string | null; through: string | null }>(
-      `SELECT CAST((SELECT MAX(id) FROM inventory_changes) AS TEXT) AS head,
-        CAST((SELECT through FROM inventory_changes_pruned WHERE id = 1) AS TEXT) AS through`,
-    );
+    const row = await this.manager
+      .createQueryBuilder()
+      .select((q) => q.select('CAST(MAX(c.id) AS TEXT)').from(InventoryChangeEntity, 'c'), 'head')
+      .addSelect('CAST(p.through AS TEXT)', 'through')
+      .from(PRUNED, 'p')
+      .where('p.id = 1')
+      .getRawOne<{ head: string | null; through: string | null }>();
     const head = BigInt(row?.head ?? 0);
     const through = BigInt(row?.through ?? 0);
     return head > through ? head : through;
   }
 
   async prunedThrough(): Promise<bigint> {
-    const [row] = await this.sql<{ through: string }>(
-      `SELECT CAST(through AS TEXT) AS through FROM inventory_changes_pruned WHERE id = 1`,
-    );
+    const row = await this.manager
+      .createQueryBuilder()
+      .select('CAST(p.through AS TEXT)', 'through')
+      .from(PRUNED, 'p')
+      .where('p.id = 1')
+      .getRawOne<{ through: string }>();
     return BigInt(row?.through ?? 0);
   }
 
-  async changesAfter(cursor: bigint, limit: number): Promise<ChangeRow[]> {
-    return this.sql<ChangeRow>(
-      `SELECT ${CHANGE_COLUMNS} FROM inventory_changes WHERE inventory_changes.id > :cursor ORDER BY inventory_changes.id LIMIT :limit`,
-      { cursor: this.int64(cursor), limit },
-    );
+  changesAfter(cursor: bigint, limit: number): Promise<ChangeRow[]> {
+    return selectExact(this.manager, InventoryChangeEntity, 'c')
+      .where('c.id > :cursor', { cursor: this.int64(cursor) })
+      .orderBy('c.id')
+      .limit(limit)
+      .getRawMany<ChangeRow>();
   }
 
   async insert(input: {
@@ -139,82 +153,80 @@ export class WebhookRepository {
     cursor: bigint;
     now: number;
   }): Promise<EndpointRow> {
-    const [row] = await this.sql<{ id: number }>(
-      `INSERT INTO webhook_endpoints (url, description, secret, cursor, failures, created_at)
-        VALUES (:url, :description, :secret, :cursor, 0, :now) RETURNING id`,
-      { ...input, cursor: this.int64(input.cursor) },
-    );
-    return (await this.find(Number(row.id)))!;
+    const { identifiers } = await this.manager.insert(WebhookEndpointEntity, {
+      url: input.url,
+      description: input.description,
+      secret: input.secret,
+      cursor: input.cursor,
+      failures: 0,
+      createdAt: BigInt(input.now),
+    });
+    return (await this.find(Number(identifiers[0].id)))!;
+  }
+
+  private endpoints(): SelectQueryBuilder<WebhookEndpointEntity> {
+    return selectExact(this.manager, WebhookEndpointEntity, 'e');
   }
 
   async find(id: number): Promise<EndpointRow | undefined> {
-    const [row] = await this.sql<Raw<EndpointRow>>(
-      `SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints WHERE id = :id`,
-      { id },
-    );
-    return row && toEndpoint(row);
+    const row = await this.endpoints().where({ id }).getRawOne<Selected<EndpointRow>>();
+    return row ? toEndpoint(row) : undefined;
   }
 
   async list(): Promise<EndpointRow[]> {
-    const rows = await this.sql<Raw<EndpointRow>>(
-      `SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints ORDER BY id`,
-    );
+    const rows = await this.endpoints().orderBy('e.id').getRawMany<Selected<EndpointRow>>();
     return rows.map(toEndpoint);
   }
 
   async remove(id: number): Promise<boolean> {
     return writeTransaction(this.dataSource, async (manager) => {
-      await runSql(
-        this.dataSource,
-        `DELETE FROM webhook_deliveries WHERE endpoint_id = :id`,
-        { id },
-        manager,
-      );
-      const rows = await runSql(
-        this.dataSource,
-        `DELETE FROM webhook_endpoints WHERE id = :id RETURNING id`,
-        { id },
-        manager,
-      );
-      return rows.length > 0;
+      await manager.delete(WebhookDeliveryEntity, { endpointId: id });
+      const { affected } = await manager.delete(WebhookEndpointEntity, { id });
+      return (affected ?? 0) > 0;
     });
   }
 
-  async enable(id: number): Promise<boolean> {
-    const rows = await this.sql(
-      `UPDATE webhook_endpoints SET disabled_at = NULL, disabled_reason = NULL, failures = 0,
-        next_attempt_at = NULL WHERE id = :id RETURNING id`,
-      { id },
-    );
-    return rows.length > 0;
+  private async updated(result: Promise<{ affected?: number }>): Promise<boolean> {
+    return ((await result).affected ?? 0) > 0;
   }
 
-  async rollSecret(id: number, secret: string, previousUntil: number): Promise<boolean> {
-    const rows = await this.sql(
-      `UPDATE webhook_endpoints SET previous_secret = secret, previous_secret_until = :previousUntil,
-        secret = :secret WHERE id = :id RETURNING id`,
-      { id, secret, previousUntil },
+  enable(id: number): Promise<boolean> {
+    return this.updated(
+      this.manager.update(
+        WebhookEndpointEntity,
+        { id },
+        { disabledAt: null, disabledReason: null, failures: 0, nextAttemptAt: null },
+      ),
     );
-    return rows.length > 0;
+  }
+
+  rollSecret(id: number, secret: string, previousUntil: number): Promise<boolean> {
+    return this.updated(
+      this.manager.update(
+        WebhookEndpointEntity,
+        { id },
+        { previousSecret: () => 'secret', previousSecretUntil: BigInt(previousUntil), secret },
+      ),
+    );
   }
 
   /** Moves the endpoint's cursor back (or forward); its deliverer notices at its next step. */
-  async replay(id: number, cursor: bigint): Promise<boolean> {
-    const rows = await this.sql(
-      `UPDATE webhook_endpoints SET cursor = :cursor, generation = generation + 1, failures = 0,
-        next_attempt_at = NULL WHERE id = :id RETURNING id`,
-      { id, cursor: this.int64(cursor) },
+  replay(id: number, cursor: bigint): Promise<boolean> {
+    return this.updated(
+      this.manager.update(
+        WebhookEndpointEntity,
+        { id },
+        { cursor, generation: () => 'generation + 1', failures: 0, nextAttemptAt: null },
+      ),
     );
-    return rows.length > 0;
   }
 
   async deliveries(id: number, limit: number): Promise<DeliveryRow[]> {
-    const rows = await this.sql<Raw<DeliveryRow>>(
-      `SELECT CAST(id AS TEXT) AS id, CAST(change_id AS TEXT) AS "changeId", attempt, status,
-        duration_ms AS "durationMs", error, CAST(attempted_at AS TEXT) AS "attemptedAt"
-        FROM webhook_deliveries WHERE endpoint_id = :id ORDER BY webhook_deliveries.id DESC LIMIT :limit`,
-      { id, limit },
-    );
+    const rows = await selectExact(this.manager, WebhookDeliveryEntity, 'd')
+      .where({ endpointId: id })
+      .orderBy('d.id', 'DESC')
+      .limit(limit)
+      .getRawMany<Selected<DeliveryRow>>();
     return rows.map((row) => ({
       id: row.id as string,
       changeId: row.changeId as string,
@@ -226,46 +238,60 @@ export class WebhookRepository {
     }));
   }
 
-  // Lease instants come from the database's clock on PostgreSQL, so instances on hosts whose
-  // clocks disagree still agree on when a lease ends; SQLite is one host, and takes the app's.
-  private leaseNow(): string {
-    return this.postgres ? `CAST(EXTRACT(EPOCH FROM clock_timestamp()) * 1000 AS bigint)` : ':now';
+  /** Enabled, and the lease free, expired or already this owner's: one condition each. */
+  private leaseFree(owner: string, now: number): FindOptionsWhere<WebhookEndpointEntity>[] {
+    const expired = this.postgres
+      ? Raw((until) => `${until} < ${DATABASE_NOW}`)
+      : LessThan(BigInt(now));
+    return [{ leaseOwner: IsNull() }, { leaseOwner: owner }, { leaseUntil: expired }].map(
+      (lease) => ({ ...lease, disabledAt: IsNull() }),
+    );
   }
 
-  /** Enabled endpoints whose lease is free, expired or already this owner's. */
+  // `:leaseMs` is bound by the update that sets it.
+  private leaseEnd(now: number, leaseMs: number): bigint | (() => string) {
+    return this.postgres ? () => `${DATABASE_NOW} + :leaseMs` : BigInt(now + leaseMs);
+  }
+
   async claimable(owner: string, now: number): Promise<number[]> {
-    const rows = await this.sql<{ id: number }>(
-      `SELECT id FROM webhook_endpoints WHERE disabled_at IS NULL
-        AND (lease_owner IS NULL OR lease_owner = :owner OR lease_until < ${this.leaseNow()}) ORDER BY id`,
-      { owner, now },
-    );
-    return rows.map((row) => Number(row.id));
+    const rows = await this.manager.find(WebhookEndpointEntity, {
+      select: { id: true },
+      where: this.leaseFree(owner, now),
+      order: { id: 'ASC' },
+    });
+    return rows.map((row) => row.id);
   }
 
   /** One statement, so of two instances racing for a free lease exactly one gets it. */
-  async claim(id: number, owner: string, now: number, leaseMs: number): Promise<boolean> {
-    const rows = await this.sql(
-      `UPDATE webhook_endpoints SET lease_owner = :owner, lease_until = ${this.leaseNow()} + :leaseMs
-        WHERE id = :id AND disabled_at IS NULL
-        AND (lease_owner IS NULL OR lease_owner = :owner OR lease_until < ${this.leaseNow()}) RETURNING id`,
-      { id, owner, now, leaseMs },
+  claim(id: number, owner: string, now: number, leaseMs: number): Promise<boolean> {
+    return this.updated(
+      this.manager
+        .createQueryBuilder()
+        .update(WebhookEndpointEntity)
+        .set({ leaseOwner: owner, leaseUntil: this.leaseEnd(now, leaseMs) })
+        .where(this.leaseFree(owner, now).map((free) => ({ ...free, id })))
+        .setParameters({ leaseMs })
+        .execute(),
     );
-    return rows.length > 0;
   }
 
-  async renew(id: number, owner: string, now: number, leaseMs: number): Promise<boolean> {
-    const rows = await this.sql(
-      `UPDATE webhook_endpoints SET lease_until = ${this.leaseNow()} + :leaseMs
-        WHERE id = :id AND lease_owner = :owner RETURNING id`,
-      { id, owner, now, leaseMs },
+  renew(id: number, owner: string, now: number, leaseMs: number): Promise<boolean> {
+    return this.updated(
+      this.manager
+        .createQueryBuilder()
+        .update(WebhookEndpointEntity)
+        .set({ leaseUntil: this.leaseEnd(now, leaseMs) })
+        .where({ id, leaseOwner: owner })
+        .setParameters({ leaseMs })
+        .execute(),
     );
-    return rows.length > 0;
   }
 
   async release(id: number, owner: string): Promise<void> {
-    await this.sql(
-      `UPDATE webhook_endpoints SET lease_owner = NULL, lease_until = NULL WHERE id = :id AND lease_owner = :owner`,
-      { id, owner },
+    await this.manager.update(
+      WebhookEndpointEntity,
+      { id, leaseOwner: owner },
+      { leaseOwner: null, leaseUntil: null },
     );
   }
 
@@ -286,24 +312,18 @@ export class WebhookRepository {
     attempts: readonly NewDelivery[],
   ): Promise<boolean> {
     return writeTransaction(this.dataSource, async (manager) => {
-      const updated = await runSql(
-        this.dataSource,
-        `UPDATE webhook_endpoints SET cursor = :cursor, failures = :failures, next_attempt_at = :nextAttemptAt,
-          disabled_at = :disabledAt, disabled_reason = :disabledReason
-          WHERE id = :id AND lease_owner = :owner AND generation = :generation RETURNING id`,
+      const { affected } = await manager.update(
+        WebhookEndpointEntity,
+        { id, leaseOwner: owner, generation },
         {
-          id,
-          owner,
-          generation,
-          cursor: this.int64(next.cursor),
+          cursor: next.cursor,
           failures: next.failures,
-          nextAttemptAt: next.nextAttemptAt,
-          disabledAt: next.disable?.at ?? null,
+          nextAttemptAt: column(next.nextAttemptAt),
+          disabledAt: column(next.disable?.at ?? null),
           disabledReason: next.disable?.reason ?? null,
         },
-        manager,
       );
-      if (updated.length === 0) return false;
+      if (!affected) return false;
       await this.insertAttempts(id, attempts, manager);
       return true;
     });
@@ -315,23 +335,23 @@ export class WebhookRepository {
     manager: EntityManager,
   ): Promise<void> {
     for (let start = 0; start < attempts.length; start += 100) {
-      const params: Record<string, unknown> = { endpointId: id };
-      const values = attempts.slice(start, start + 100).map((attempt, i) => {
-        params[`c${i}`] = this.int64(BigInt(attempt.changeId));
-        params[`a${i}`] = attempt.attempt;
-        params[`s${i}`] = attempt.status;
-        params[`d${i}`] = attempt.durationMs;
-        params[`e${i}`] = attempt.error;
-        params[`t${i}`] = attempt.attemptedAt;
-        return `(:endpointId, :c${i}, :a${i}, :s${i}, :d${i}, :e${i}, :t${i})`;
-      });
-      await runSql(
-        this.dataSource,
-        `INSERT INTO webhook_deliveries (endpoint_id, change_id, attempt, status, duration_ms, error, attempted_at)
-          VALUES ${values.join(', ')}`,
-        params,
-        manager,
-      );
+      await manager
+        .createQueryBuilder()
+        .insert()
+        .into(WebhookDeliveryEntity)
+        .values(
+          attempts.slice(start, start + 100).map((attempt) => ({
+            endpointId: id,
+            changeId: BigInt(attempt.changeId),
+            attempt: attempt.attempt,
+            status: attempt.status,
+            durationMs: attempt.durationMs,
+            error: attempt.error,
+            attemptedAt: BigInt(attempt.attemptedAt),
+          })),
+        )
+        .updateEntity(false)
+        .execute();
     }
   }
 
@@ -344,10 +364,19 @@ export class WebhookRepository {
   }
 
   async pruneDeliveries(id: number): Promise<void> {
-    await this.sql(
-      `DELETE FROM webhook_deliveries WHERE endpoint_id = :id AND id <= (
-        SELECT id FROM webhook_deliveries WHERE endpoint_id = :id ORDER BY id DESC LIMIT 1 OFFSET :kept)`,
-      { id, kept: KEPT_DELIVERIES },
-    );
+    const newestGone = this.manager
+      .createQueryBuilder(WebhookDeliveryEntity, 'kept')
+      .select('kept.id')
+      .where('kept.endpoint_id = :id')
+      .orderBy('kept.id', 'DESC')
+      .limit(1)
+      .offset(KEPT_DELIVERIES);
+    await this.manager
+      .createQueryBuilder()
+      .delete()
+      .from(WebhookDeliveryEntity)
+      .where('endpoint_id = :id', { id })
+      .andWhere(`id <= (${newestGone.getQuery()})`)
+      .execute();
   }
 }

@@ -1,7 +1,11 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { InventoryChangeEntity } from '../inventory/history/inventory-change.entity.js';
 import { InventoryModule } from '../inventory/inventory.module.js';
 import { SystemWebhookClock, WebhookClock } from './webhook-clock.js';
+import { WebhookDeliveryEntity } from './webhook-delivery.entity.js';
 import { WebhookDispatcher } from './webhook-dispatcher.js';
+import { WebhookEndpointEntity } from './webhook-endpoint.entity.js';
 import { WebhookRepository } from './webhook.repository.js';
 import { WebhooksService } from './webhooks.service.js';
 
@@ -12,7 +16,14 @@ const STORE = [
 ];
 
 /** Endpoints and their log, without delivering: what the CLI needs. */
-@Module({ providers: STORE, exports: STORE })
+@Module({
+  // The change feed too: WebhookRepository reads it.
+  imports: [
+    TypeOrmModule.forFeature([WebhookEndpointEntity, WebhookDeliveryEntity, InventoryChangeEntity]),
+  ],
+  providers: STORE,
+  exports: STORE,
+})
 export class WebhookStoreModule {}
 
 /** The server's part: delivers the change feed to every enabled endpoint. */

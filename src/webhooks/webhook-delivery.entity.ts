@@ -1,0 +1,47 @@
+import {
+  Column,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryColumn,
+  type Relation,
+} from 'typeorm';
+import { INT64 } from '../database/int64.js';
+import { WebhookEndpointEntity } from './webhook-endpoint.entity.js';
+
+// One attempt to deliver one change; `attempted_at` is Unix milliseconds (migration Webhooks).
+// These are PostgreSQL's columns exactly. On SQLite the id is `integer PRIMARY KEY AUTOINCREMENT`
+// (the 64-bit rowid; SQLite autoincrements no other type) and the foreign key has no name, so
+// `migration:generate` on SQLite proposes rebuilding the table: delete those lines.
+@Entity('webhook_deliveries')
+@Index('IDX_webhook_deliveries_endpoint', ['endpointId', 'id'])
+export class WebhookDeliveryEntity {
+  @PrimaryColumn({ type: 'bigint', generated: 'increment', transformer: INT64 })
+  id!: bigint;
+
+  @Column({ type: 'integer', name: 'endpoint_id' })
+  endpointId!: number;
+
+  @ManyToOne(() => WebhookEndpointEntity, { nullable: false, onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'endpoint_id', foreignKeyConstraintName: 'FK_webhook_deliveries_endpoint' })
+  endpoint?: Relation<WebhookEndpointEntity>;
+
+  @Column({ type: 'bigint', name: 'change_id', transformer: INT64 })
+  changeId!: bigint;
+
+  @Column({ type: 'integer' })
+  attempt!: number;
+
+  @Column({ type: 'integer', nullable: true })
+  status!: number | null;
+
+  @Column({ type: 'integer', name: 'duration_ms' })
+  durationMs!: number;
+
+  @Column({ type: 'varchar', length: 1024, nullable: true })
+  error!: string | null;
+
+  @Column({ type: 'bigint', name: 'attempted_at', transformer: INT64 })
+  attemptedAt!: bigint;
+}
