@@ -36,8 +36,10 @@ export async function ensureBuilt(): Promise<void> {
       break;
     } catch {
       if (waited > 120_000) throw new Error(`build lock ${lock} held for over 2 minutes`);
-      // A lock left by a killed run is stale after a minute.
-      if (existsSync(lock) && Date.now() - statSync(lock).mtimeMs > 60_000)
+      // A lock left by a killed run is stale after a minute. Its holder may remove it between
+      // the mkdir and this look at it.
+      const held = statSync(lock, { throwIfNoEntry: false });
+      if (held && Date.now() - held.mtimeMs > 60_000)
         rmSync(lock, { recursive: true, force: true });
       await sleep(100);
     }
