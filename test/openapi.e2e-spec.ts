@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { Controller, Get, Module } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -283,6 +284,27 @@ describe('OpenAPI document and Swagger UI (e2e)', () => {
       expect(op['x-stability'], id).toBe(STABILITY[id]);
       expect(op.summary).toMatch(new RegExp(`^\\[${STABILITY[id]}\\]`));
       expect(op.description).toContain(`Stability: ${STABILITY[id]}`);
+    }
+  });
+
+  it('should give every operation the same stability in docs/api.md and the README as in the document', () => {
+    const page = (name: string) => readFileSync(new URL(`../${name}`, import.meta.url), 'utf8');
+    const documented = new Map<string, string>();
+    for (const [path, method, id] of OPERATIONS)
+      documented.set(id, operation(path, method)['x-stability']);
+    const inApiMd = new Map(
+      [...page('docs/api.md').matchAll(/^\| `(\w+)` +\| `(beta|experimental)`/gm)].map((m) => [
+        m[1],
+        m[2],
+      ]),
+    );
+    expect(inApiMd).toEqual(documented);
+    // The README marks the experimental ones.
+    const readme = page('README.md');
+    for (const [id, stability] of documented) {
+      const row = readme.split('\n').find((line) => line.startsWith(`| \`${id}\``));
+      expect(row, id).toBeDefined();
+      expect(row!.includes('(experimental)'), id).toBe(stability === 'experimental');
     }
   });
 

@@ -28,21 +28,17 @@ echo '{"private": true, "allowScripts": {"node": true}}' > package.json
 npm install --no-audit --no-fund --silent --ignore-scripts=false "node@$(cat "$PROJECT/.nvmrc")"
 NODE24_BIN="$WORK/node_modules/.bin"
 echo "== node $("$NODE24_BIN/node" --version)"
-HEADERS_FROM="$WORK"
 if [ -n "${NODE24_HEADERS_VERSION:-}" ]; then
-  HEADERS_FROM="$WORK/headers-package"
-  mkdir -p "$HEADERS_FROM"
-  (cd "$HEADERS_FROM" && cp ../package.json . &&
-    npm install --no-audit --no-fund --silent --ignore-scripts=false "node@$NODE24_HEADERS_VERSION")
+  HEADERS=$(NODE_HEADERS_CACHE="$WORK/headers-cache" bash "$PROJECT/scripts/node-headers.sh" "$NODE24_HEADERS_VERSION")
   echo "== headers of node $NODE24_HEADERS_VERSION"
+else
+  # node-gyp's nodedir wants common.gypi at its root; the package keeps it under include/node/.
+  PLATFORM_PACKAGE=$(find "$WORK/node_modules" -maxdepth 4 -type d -name 'node-linux-*' | head -n 1)
+  HEADERS="$WORK/headers"
+  mkdir -p "$HEADERS"
+  cp -r "$PLATFORM_PACKAGE/include" "$HEADERS/include"
+  ln -s include/node/common.gypi "$HEADERS/common.gypi"
 fi
-
-# node-gyp's nodedir wants common.gypi at its root; the package keeps it under include/node/.
-PLATFORM_PACKAGE=$(find "$HEADERS_FROM/node_modules" -maxdepth 4 -type d -name 'node-linux-*' | head -n 1)
-HEADERS="$WORK/headers"
-mkdir -p "$HEADERS"
-cp -r "$PLATFORM_PACKAGE/include" "$HEADERS/include"
-ln -s include/node/common.gypi "$HEADERS/common.gypi"
 
 cd "$PROJECT"
 echo "== rebuilding better-sqlite3 for Node 24"
