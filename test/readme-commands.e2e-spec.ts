@@ -39,8 +39,9 @@ describe('README commands marked safe to run', () => {
     const database = `sqlite:${join(dir, 'petstore.sqlite')}`;
     const base = { APP_ENV: 'development', DATABASE_URL: database, LOG_LEVEL: 'info' };
     server = await startServer(base);
-    const key = /Demo API key \(free plan, shown once\): (pk_test_\w+)/.exec(server.output())?.[1];
-    if (!key) throw new Error(`the server printed no demo key:\n${server.output()}`);
+    const [, key] = await server.waitForOutput(
+      /Demo API key \(free plan, shown once\): (pk_test_\w+)/,
+    );
     env = { ...process.env, ...base, KEY: key };
   }, 60_000);
 

@@ -1,5 +1,6 @@
 import { type ChildProcessWithoutNullStreams, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { EventEmitter } from 'node:events';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -160,6 +161,11 @@ export interface RunningServer {
   url: string;
   /** Everything the process wrote to stdout and stderr so far. */
   output(): string;
+  /**
+   * The first match of `pattern` in the output, once the process has written it: a server is
+   * ready before its pipes have delivered every line it wrote.
+   */
+  waitForOutput(pattern: RegExp): Promise<RegExpExecArray>;
   /** Resolves when the process has exited. */
   exited: Promise<void>;
   stop(signal?: NodeJS.Signals): Promise<void>;
@@ -173,8 +179,13 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
     env: { ...process.env, HOST: '127.0.0.1', ...env, PORT: String(port) },
   });
   let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const written = new EventEmitter();
+  const append = (chunk: Buffer) => {
+    output += chunk.toString();
+    written.emit('data');
+  };
+  child.stdout.on('data', append);
+  child.stderr.on('data', append);
   let running = true;
   const exited = new Promise<void>((resolve) =>
     child.on('exit', () => ((running = false), resolve())),
@@ -184,6 +195,22 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
     child,
     url,
     output: () => output,
+    waitForOutput: (pattern) =>
+      new Promise((resolve, reject) => {
+        const look = () => {
+          const match = pattern.exec(output);
+          if (match) {
+            written.off('data', look);
+            resolve(match);
+          } else if (!running) {
+            written.off('data', look);
+            reject(new Error(`the server exited without writing ${pattern}:\n${output}`));
+          }
+        };
+        written.on('data', look);
+        void exited.then(look);
+        look();
+      }),
     exited,
     async stop(signal = 'SIGTERM') {
       if (running) child.kill(signal);
