@@ -112,6 +112,17 @@ describe('two instances behind the sample nginx configuration (integration)', ()
     }
   });
 
+  it("should pass nginx's request id on in a form the service keeps, the same as in nginx's log", async () => {
+    const res = await call(nginx.port, 'GET', '/v1/inventory', { authorization: `Bearer ${key}` });
+    expect(res.status).toBe(200);
+    const id = res.headers['x-request-id'] as string;
+    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    // nginx logs a request once its answer is sent: wait for the line.
+    await expect
+      .poll(() => nginx.requestIds().split('\n'), { timeout: 10_000 })
+      .toContain(id.replaceAll('-', ''));
+  });
+
   it("should answer an oversized body with the service's 413 Error body", async () => {
     const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
     // Over the service's 16 KiB, under nginx's limit: the service answers, with its headers.

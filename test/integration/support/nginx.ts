@@ -12,6 +12,8 @@ const SAMPLE = join(import.meta.dirname, '..', '..', '..', 'deploy', 'nginx.conf
 export interface Nginx {
   port: number;
   log(): string;
+  /** nginx's `$request_id` of each request answered so far, one per line. */
+  requestIds(): string;
   stop(): Promise<void>;
 }
 
@@ -53,7 +55,8 @@ pid ${prefix}/nginx.pid;
 error_log ${prefix}/error.log warn;
 events { worker_connections 256; }
 http {
-    access_log off;
+    log_format request_ids '$request_id';
+    access_log ${prefix}/access.log request_ids;
     client_body_temp_path ${prefix}/body;
     proxy_temp_path ${prefix}/proxy;
     fastcgi_temp_path ${prefix}/fastcgi;
@@ -72,6 +75,10 @@ ${sampleConfig(port, upstreams)}
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  const requestIds = () => {
+    const file = join(prefix, 'access.log');
+    return existsSync(file) ? readFileSync(file, 'utf8') : '';
+  };
   const log = () => {
     const file = join(prefix, 'error.log');
     return output + (existsSync(file) ? readFileSync(file, 'utf8') : '');
@@ -93,7 +100,7 @@ ${sampleConfig(port, upstreams)}
     }
     await sleep(50);
   }
-  return { port, log, stop };
+  return { port, log, requestIds, stop };
 }
 
 function listening(port: number): Promise<boolean> {
