@@ -65,7 +65,7 @@ register('./resolve-hook.mjs', import.meta.url, { data: { out: process.env.RESOL
     return JSON.parse(line!) as { traceId?: string; reqId: string };
   }
 
-  it("should export one request's span tree under the caller's traceparent, and log its trace id", async () => {
+  it("should export one request's span tree, in protobuf, under the caller's traceparent, and log its trace id", async () => {
     const { server, key, resolved } = await start('on', {
       OTEL_EXPORTER_OTLP_ENDPOINT: endpoint,
       OTEL_BSP_SCHEDULE_DELAY: '50',
@@ -112,6 +112,8 @@ register('./resolve-hook.mjs', import.meta.url, { data: { out: process.env.RESOL
         expect.arrayContaining([handler.spanId, serverSpan.spanId]),
       );
 
+      // OTEL_EXPORTER_OTLP_PROTOCOL unset: the specification's default, http/protobuf.
+      expect([...receiver.encodings]).toEqual(['http/protobuf']);
       expect(receiver.resources).toContainEqual(
         expect.objectContaining({
           'service.name': 'petstore-under-test',
@@ -127,9 +129,10 @@ register('./resolve-hook.mjs', import.meta.url, { data: { out: process.env.RESOL
     }
   });
 
-  it('should export the spans it still holds when it shuts down', async () => {
+  it('should export the spans it still holds when it shuts down, in JSON when asked', async () => {
     const { server, key } = await start('flush', {
       OTEL_EXPORTER_OTLP_ENDPOINT: endpoint,
+      OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'http/json',
       // Far longer than the test: only the shutdown can send them.
       OTEL_BSP_SCHEDULE_DELAY: '600000',
     });
@@ -148,6 +151,7 @@ register('./resolve-hook.mjs', import.meta.url, { data: { out: process.env.RESOL
     expect(
       receiver.spans.filter((s) => s.traceId === trace && s.kind === SPAN_KIND.server),
     ).toHaveLength(1);
+    expect(receiver.encodings.has('http/json')).toBe(true);
   });
 
   it('should load nothing of OpenTelemetry and log no trace id without an endpoint', async () => {

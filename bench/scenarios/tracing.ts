@@ -44,17 +44,46 @@ const ON = 'traced, exporting';
 
 // An OTLP/HTTP endpoint in its own process (so on the load generator's CPU, not the servers'):
 // answers every export 200 and counts the spans by the resource's service.name, and the server
-// spans among them (one per traced request).
+// spans among them (one per traced request). The service exports protobuf by default, JSON when
+// OTEL_EXPORTER_OTLP_PROTOCOL says so: both are read (protobuf by a walk of the few fields of
+// opentelemetry-proto's trace.proto counted here).
 const RECEIVER = `
 const http = require('node:http');
 const counts = {};
+function fields(buf) {
+  const out = [];
+  let i = 0;
+  const varint = () => { let r = 0, m = 1, b; do { b = buf[i++]; r += (b & 0x7f) * m; m *= 128; } while (b & 0x80); return r; };
+  while (i < buf.length) {
+    const tag = varint(), number = Math.floor(tag / 8), wire = tag & 7;
+    if (wire === 0) out.push([number, varint()]);
+    else if (wire === 1) { out.push([number, null]); i += 8; }
+    else if (wire === 5) { out.push([number, null]); i += 4; }
+    else if (wire === 2) { const n = varint(); out.push([number, buf.subarray(i, i + n)]); i += n; }
+    else throw new Error('wire type ' + wire);
+  }
+  return out;
+}
+const all = (buf, n) => fields(buf).filter(([f]) => f === n).map(([, v]) => v);
+const text = (buf, n) => (buf && all(buf, n)[0]?.toString()) ?? undefined;
+function fromProtobuf(buf) {
+  return all(buf, 1).map((rs) => ({
+    resource: { attributes: all(all(rs, 1)[0] ?? Buffer.alloc(0), 1).map((kv) => ({ key: text(kv, 1), value: { stringValue: text(all(kv, 2)[0], 1) } })) },
+    scopeSpans: all(rs, 2).map((ss) => ({
+      scope: { name: text(all(ss, 1)[0], 1) },
+      spans: all(ss, 2).map((span) => ({ kind: all(span, 6)[0] ?? 0 })),
+    })),
+  }));
+}
 const server = http.createServer((req, res) => {
   const chunks = [];
   req.on('data', (chunk) => chunks.push(chunk));
   req.on('end', () => {
     if (req.method !== 'POST' || req.url !== '/v1/traces') return res.writeHead(404).end();
+    const protobuf = req.headers['content-type'] === 'application/x-protobuf';
     try {
-      for (const { resource, scopeSpans } of JSON.parse(Buffer.concat(chunks)).resourceSpans ?? []) {
+      const body = Buffer.concat(chunks);
+      for (const { resource, scopeSpans } of (protobuf ? fromProtobuf(body) : JSON.parse(body).resourceSpans) ?? []) {
         const name = resource?.attributes?.find((a) => a.key === 'service.name')?.value?.stringValue ?? '?';
         const count = (counts[name] ??= { spans: 0, server: 0, scopes: {} });
         for (const { scope, spans } of scopeSpans ?? [])
@@ -67,7 +96,8 @@ const server = http.createServer((req, res) => {
     } catch {
       return res.writeHead(400).end();
     }
-    res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    if (protobuf) res.writeHead(200, { 'content-type': 'application/x-protobuf' }).end();
+    else res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
   });
 });
 server.keepAliveTimeout = 60000;

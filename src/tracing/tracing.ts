@@ -2,7 +2,8 @@
 import { register } from 'node:module';
 import { trace } from '@opentelemetry/api';
 import { createAddHookMessageChannel } from 'import-in-the-middle';
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { OTLPTraceExporter as OtlpJsonExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { OTLPTraceExporter as OtlpProtobufExporter } from '@opentelemetry/exporter-trace-otlp-proto';
 import { registerInstrumentations } from '@opentelemetry/instrumentation';
 import { ExpressInstrumentation, ExpressLayerType } from '@opentelemetry/instrumentation-express';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
@@ -10,14 +11,18 @@ import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
 import { TypeormInstrumentation } from '@opentelemetry/instrumentation-typeorm';
 import { detectResources, envDetector, resourceFromAttributes } from '@opentelemetry/resources';
-import { BatchSpanProcessor, NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
+import {
+  BatchSpanProcessor,
+  NodeTracerProvider,
+  type SpanExporter,
+} from '@opentelemetry/sdk-trace-node';
 import { packageManifest } from '../runtime/runtime.js';
 import { useTraceSource } from './trace-context.js';
 
 export const SERVICE_NAME = 'petstore-inventory';
 
 /**
- * Exports traces over OTLP/HTTP (JSON) to the endpoint in the standard OTEL_EXPORTER_OTLP_*
+ * Exports traces over OTLP/HTTP to the endpoint in the standard OTEL_EXPORTER_OTLP_*
  * variables, which the exporter reads itself, as the batch processor reads OTEL_BSP_* and the
  * provider OTEL_TRACES_SAMPLER. The W3C `traceparent` of a request is honoured.
  */
@@ -34,7 +39,7 @@ export async function startTracing(env: NodeJS.ProcessEnv): Promise<NodeTracerPr
   }).merge(detectResources({ detectors: [envDetector] }));
   const provider = new NodeTracerProvider({
     resource,
-    spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter())],
+    spanProcessors: [new BatchSpanProcessor(traceExporter(env))],
   });
   provider.register();
 
@@ -50,8 +55,9 @@ export async function startTracing(env: NodeJS.ProcessEnv): Promise<NodeTracerPr
       new ExpressInstrumentation({ ignoreLayersType: [ExpressLayerType.MIDDLEWARE] }),
       new PgInstrumentation(),
       new IORedisInstrumentation(),
-      // SQLite's driver has no instrumentation of its own: its queries show as TypeORM's.
-      new TypeormInstrumentation(),
+      // SQLite's driver has no instrumentation of its own: its queries show as TypeORM's. On
+      // PostgreSQL pg's span is the query's, and TypeORM's would be a second one around it.
+      ...(onPostgres(env) ? [] : [new TypeormInstrumentation()]),
     ],
   });
 
@@ -61,4 +67,19 @@ export async function startTracing(env: NodeJS.ProcessEnv): Promise<NodeTracerPr
     flush: () => provider.forceFlush(),
   });
   return provider;
+}
+
+function onPostgres(env: NodeJS.ProcessEnv): boolean {
+  return /^postgres(ql)?:\/\//.test(env.DATABASE_URL ?? '');
+}
+
+/**
+ * OTLP/HTTP in the encoding OTEL_EXPORTER_OTLP_TRACES_PROTOCOL (or OTEL_EXPORTER_OTLP_PROTOCOL)
+ * names: `http/protobuf`, the specification's default, or `http/json`.
+ */
+export function traceExporter(env: NodeJS.ProcessEnv): SpanExporter {
+  const protocol = (env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL || env.OTEL_EXPORTER_OTLP_PROTOCOL)
+    ?.trim()
+    .toLowerCase();
+  return protocol === 'http/json' ? new OtlpJsonExporter() : new OtlpProtobufExporter();
 }

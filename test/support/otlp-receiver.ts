@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { decodeTraceRequest } from './otlp-protobuf.js';
 
 /** One span as OTLP/HTTP JSON carries it (ids in hex). */
 export interface ReceivedSpan {
@@ -34,25 +35,32 @@ function attributes(list: Attribute[] = []): Record<string, unknown> {
 }
 
 /**
- * A collector's OTLP/HTTP endpoint in miniature: takes the JSON exports a service sends to
+ * A collector's OTLP/HTTP endpoint in miniature: takes the exports (protobuf or JSON) a service sends to
  * POST /v1/traces and hands out the spans; `until` resolves when the spans so far satisfy a test.
  */
 export class OtlpReceiver {
   readonly spans: ReceivedSpan[] = [];
   readonly resources: Record<string, unknown>[] = [];
+  /** The OTLP/HTTP encodings of the exports received. */
+  readonly encodings = new Set<'http/protobuf' | 'http/json'>();
   private readonly server: Server;
   private waiters: { test: (spans: ReceivedSpan[]) => boolean; resolve: () => void }[] = [];
 
   constructor() {
     this.server = createServer((req, res) => {
-      let body = '';
-      req.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
       req.on('end', () => {
         if (req.method !== 'POST' || req.url !== '/v1/traces') {
           res.writeHead(404).end();
           return;
         }
-        const exported = JSON.parse(body) as ExportRequest;
+        const body = Buffer.concat(chunks);
+        const protobuf = req.headers['content-type'] === 'application/x-protobuf';
+        const exported = (
+          protobuf ? decodeTraceRequest(body) : JSON.parse(body.toString('utf8'))
+        ) as ExportRequest;
+        this.encodings.add(protobuf ? 'http/protobuf' : 'http/json');
         for (const { resource, scopeSpans } of exported.resourceSpans) {
           this.resources.push(attributes(resource?.attributes));
           for (const { scope, spans } of scopeSpans)
@@ -63,7 +71,9 @@ export class OtlpReceiver {
                 attributes: attributes(span.attributes),
               });
         }
-        res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+        // An empty ExportTraceServiceResponse, in the request's encoding.
+        if (protobuf) res.writeHead(200, { 'content-type': 'application/x-protobuf' }).end();
+        else res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
         this.waiters = this.waiters.filter((waiter) => {
           if (!waiter.test(this.spans)) return true;
           waiter.resolve();
