@@ -62,7 +62,7 @@ describe('idempotent changes committed together (e2e)', () => {
         adjustments.adjust(1n, { delta: 2 }, request('a'), caller),
         adjustments.adjust(2n, { delta: 5 }, request('dup'), caller),
         adjustments.adjust(2n, { delta: 5 }, request('dup'), caller),
-        // Kept by the call above, and not seen by its own lookup.
+        // Kept by the call above: found in the transaction, before its line is decided.
         adjustments.adjust(1n, { delta: -1 }, request('held'), caller),
         adjustments.batch(batch, request('b'), caller),
         adjustments.adjust(2n, { delta: -100 }, request('refused'), caller),

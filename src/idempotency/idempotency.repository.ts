@@ -82,6 +82,44 @@ export class IdempotencyRepository {
   }
 
   /**
+   * The live records of these scopes, by `scopeId`, read through the manager of the changes'
+   * transaction, in one statement.
+   */
+  async findAll(
+    manager: EntityManager,
+    scopes: readonly IdempotencyScope[],
+    keptSince: Date,
+  ): Promise<Map<string, IdempotencyRecord>> {
+    const found = new Map<string, IdempotencyRecord>();
+    if (scopes.length === 0) return found;
+    const keyIds = [...new Set(scopes.map((scope) => scope.keyId))];
+    const keys = [...new Set(scopes.map((scope) => scope.key))];
+    const params = [...keyIds, ...keys, keptSince.toISOString()];
+    const slots = (from: number, count: number) =>
+      Array.from({ length: count }, (_, i) => this.slot(from + i + 1)).join(', ');
+    // Both columns of the primary key, so it is searched; pairs no scope asked for are dropped.
+    const rows = (await manager.query(
+      `SELECT key_id, idempotency_key, fingerprint, status, etag, body FROM idempotency_keys
+        WHERE key_id IN (${slots(0, keyIds.length)})
+          AND idempotency_key IN (${slots(keyIds.length, keys.length)})
+          AND created_at >= ${this.slot(params.length)}`,
+      params,
+    )) as (IdempotencyRecord & { key_id: number | string; idempotency_key: string })[];
+    const wanted = new Set(scopes.map(scopeId));
+    for (const row of rows) {
+      const id = scopeId({ keyId: Number(row.key_id), key: row.idempotency_key });
+      if (wanted.has(id))
+        found.set(id, {
+          fingerprint: row.fingerprint,
+          status: row.status,
+          etag: row.etag,
+          body: row.body,
+        });
+    }
+    return found;
+  }
+
+  /**
    * Inside the transaction of the changes, all in one statement; the scopes must differ. A record
    * past retention that was not pruned yet gives way; a live one, or one a concurrent transaction
    * holds (waited for until it commits), is left alone. Answers the records written, by

@@ -35,11 +35,14 @@ export interface PendingAnswer<O> {
 }
 
 /**
- * Writes the answers of requests whose changes commit together, in their transaction, in one
- * statement; answers, in order, IdempotencyKeyTaken for each request whose key is held (by a
- * live record, or by a request before it in the same statement) and undefined for the others.
+ * In the transaction of requests whose changes commit together: first takes out, with
+ * AlreadyAnswered, the requests whose key has a live record (one statement); then writes the
+ * others' answers (one statement), and answers, in order, IdempotencyKeyTaken for each request
+ * whose key is held (by a record committed meanwhile, or by a request before it in the same
+ * statement) and undefined for the others.
  */
 export interface AnswerKeeper<O> {
+  skip(manager: EntityManager, items: readonly PendingAnswer<O>[]): Promise<readonly unknown[]>;
   run(
     manager: EntityManager,
     calls: readonly { item: PendingAnswer<O>; outcome: O }[],
@@ -50,6 +53,11 @@ export interface AnswerKeeper<O> {
 export interface KeepAnswer<O> {
   work: AnswerKeeper<O>;
   item: PendingAnswer<O>;
+}
+
+/** The request's key has a live record: its answer is that record's, and nothing ran. */
+class AlreadyAnswered {
+  constructor(readonly record: IdempotencyRecord) {}
 }
 
 export interface IdempotentOutcome {
@@ -114,6 +122,7 @@ export class IdempotencyService implements OnModuleInit {
   }
 
   private readonly keeper: AnswerKeeper<unknown> = {
+    skip: (manager, items) => this.answeredAlready(manager, items),
     run: (manager, calls) => this.keep(manager, calls),
   };
 
@@ -122,13 +131,15 @@ export class IdempotencyService implements OnModuleInit {
     answer: (outcome: O) => StoredAnswer,
     perform: (keep: KeepAnswer<O>) => Promise<O>,
   ): Promise<IdempotentOutcome> {
-    const earlier = await (request.earlier ?? this.records.find(request, this.keptSince()));
+    // Looked up in the transaction, with the group's other keys, unless the cost did already.
+    const earlier = await request.earlier;
     if (earlier) return this.replay(request, earlier);
     const item: PendingAnswer<O> = { request, answer };
     try {
       const outcome = await perform({ work: this.keeper, item });
       return { answer: item.kept ?? answer(outcome), replayed: false };
     } catch (err) {
+      if (err instanceof AlreadyAnswered) return this.replay(request, err.record);
       if (!(err instanceof IdempotencyKeyTaken) && !isUniqueViolation(err)) throw err;
       const winner = await this.records.find(request, this.keptSince());
       // The row that won is committed by now; without it (pruned meanwhile) the client retries.
@@ -139,6 +150,21 @@ export class IdempotencyService implements OnModuleInit {
         );
       return this.replay(request, winner);
     }
+  }
+
+  private async answeredAlready(
+    manager: EntityManager,
+    items: readonly PendingAnswer<unknown>[],
+  ): Promise<unknown[]> {
+    const found = await this.records.findAll(
+      manager,
+      items.map((item) => item.request),
+      this.keptSince(),
+    );
+    return items.map((item) => {
+      const record = found.get(scopeId(item.request));
+      return record ? new AlreadyAnswered(record) : undefined;
+    });
   }
 
   private async keep(

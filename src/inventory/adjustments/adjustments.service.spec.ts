@@ -30,6 +30,15 @@ class FakeRecords {
     return Promise.resolve(this.committed.get(scopeId(scope)));
   }
 
+  findAll(_manager: EntityManager, scopes: IdempotencyScope[]) {
+    const found = new Map<string, IdempotencyRecord>();
+    for (const scope of scopes) {
+      const record = this.committed.get(scopeId(scope));
+      if (record) found.set(scopeId(scope), record);
+    }
+    return Promise.resolve(found);
+  }
+
   insertAll(manager: EntityManager, records: ScopedRecord[]): Promise<Set<string>> {
     this.managers.push(manager);
     const written = new Set<string>();
@@ -69,6 +78,8 @@ class FakeWriter extends StockLines {
   }
 
   async applyLines(lines: readonly StockLine[], _caller: Caller, inTransaction?: InTransaction) {
+    const [skipped] = (await inTransaction?.work.skip?.(MANAGER, [inTransaction.item])) ?? [];
+    if (skipped !== undefined) throw skipped;
     this.calls.push([...lines]);
     if (this.fail) throw this.fail;
     const next = new Map(this.pets);

@@ -154,9 +154,13 @@ export class StockLinesService implements StockLinesWriter {
     let live = group;
     while (live.length > 0) {
       try {
-        const outcomes = await this.repository.transaction((manager) => this.apply(manager, live));
-        if (outcomes.some((outcome) => outcome.kind === 'applied')) this.committed.notify();
-        live.forEach((call, i) => call.resolve(outcomes[i]));
+        const { outcomes, skipped } = await this.repository.transaction((manager) =>
+          this.apply(manager, live),
+        );
+        if ([...outcomes.values()].some((outcome) => outcome.kind === 'applied'))
+          this.committed.notify();
+        for (const [call, outcome] of outcomes) call.resolve(outcome);
+        failed.push(...skipped);
         break;
       } catch (err) {
         if (!(err instanceof OwnWorkFailed)) throw err;
@@ -168,8 +172,17 @@ export class StockLinesService implements StockLinesWriter {
     for (const { call, error } of failed) call.reject(error);
   }
 
-  private async apply(manager: EntityManager, group: Call[]): Promise<StockLinesOutcome[]> {
+  private async apply(
+    manager: EntityManager,
+    calls: Call[],
+  ): Promise<{
+    outcomes: Map<Call, StockLinesOutcome>;
+    skipped: { call: Call; error: unknown }[];
+  }> {
     const counter = await this.repository.lockCounter(manager);
+    const skipped = await this.skipped(manager, calls);
+    const out = new Set(skipped.map((skip) => skip.call));
+    const group = calls.filter((call) => !out.has(call));
     const ids = [...new Set(group.flatMap((call) => call.lines.map((l) => l.petId.toString())))];
     const locked = await this.repository.lockRows(manager, ids);
     const rows = new Map(locked.map((row) => [row.petId, row]));
@@ -188,15 +201,30 @@ export class StockLinesService implements StockLinesWriter {
     if (changes.length > 0) await this.repository.appendChanges(manager, counter, changes);
     const failures = await this.runWork(manager, group, outcomes);
     if (failures.length > 0) throw new OwnWorkFailed(failures);
-    return outcomes;
+    return { outcomes: new Map(group.map((call, i) => [call, outcomes[i]])), skipped };
   }
 
-  /** Each kind of work once, for all the calls that carry it, in call order. */
-  private async runWork(
+  /** The calls that some work takes out before their lines are decided. */
+  private async skipped(
     manager: EntityManager,
     group: readonly Call[],
-    outcomes: readonly StockLinesOutcome[],
   ): Promise<{ call: Call; error: unknown }[]> {
+    const skipped: { call: Call; error: unknown }[] = [];
+    for (const [work, indexes] of this.shares(group)) {
+      if (!work.skip) continue;
+      const errors = await work.skip(
+        manager,
+        indexes.map((i) => group[i].inTransaction!.item),
+      );
+      indexes.forEach((i, j) => {
+        if (errors[j] !== undefined) skipped.push({ call: group[i], error: errors[j] });
+      });
+    }
+    return skipped;
+  }
+
+  /** Each kind of work, with the indexes of the calls that carry it. */
+  private shares(group: readonly Call[]): Map<GroupWork<unknown>, number[]> {
     const shares = new Map<GroupWork<unknown>, number[]>();
     group.forEach((call, i) => {
       const work = call.inTransaction?.work;
@@ -205,8 +233,17 @@ export class StockLinesService implements StockLinesWriter {
       if (indexes) indexes.push(i);
       else shares.set(work, [i]);
     });
+    return shares;
+  }
+
+  /** Each kind of work once, for all the calls that carry it, in call order. */
+  private async runWork(
+    manager: EntityManager,
+    group: readonly Call[],
+    outcomes: readonly StockLinesOutcome[],
+  ): Promise<{ call: Call; error: unknown }[]> {
     const failures: { call: Call; error: unknown }[] = [];
-    for (const [work, indexes] of shares) {
+    for (const [work, indexes] of this.shares(group)) {
       const errors = await work.run(
         manager,
         indexes.map((i) => ({ item: group[i].inTransaction!.item, outcome: outcomes[i] })),

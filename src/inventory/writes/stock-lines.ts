@@ -42,6 +42,12 @@ export type StockLinesOutcome =
  * SQLite one would wait for this one forever).
  */
 export interface GroupWork<T> {
+  /**
+   * Runs first, before any line is decided (on PostgreSQL once the write counter is locked), and
+   * answers, in order, the error of each call to take out at once: its lines are not decided,
+   * and it is rejected with that error once the group committed.
+   */
+  skip?(manager: EntityManager, items: readonly T[]): Promise<readonly unknown[]>;
   run(
     manager: EntityManager,
     calls: readonly { item: T; outcome: StockLinesOutcome }[],
