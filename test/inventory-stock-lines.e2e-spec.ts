@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IdempotencyKeyEntity } from '../src/idempotency/idempotency-key.entity.js';
 import { PetEntity } from '../src/inventory/pet.entity.js';
@@ -9,6 +9,7 @@ import { InventoryChangeEntity } from '../src/inventory/history/inventory-change
 import { InventoryRepository } from '../src/inventory/writes/inventory.repository.js';
 import { itemEtag } from '../src/inventory/writes/preconditions.js';
 import type {
+  GroupWork,
   InTransaction,
   StockLine,
   StockLinesOutcome,
@@ -161,41 +162,75 @@ describe('stock lines (all or nothing, in line order)', () => {
       .getRepository(IdempotencyKeyEntity)
       .find({ select: { idempotencyKey: true }, order: { idempotencyKey: 'ASC' } })
       .then((rows) => rows.map((row) => row.idempotencyKey));
-  const remember =
-    (key: string, seen?: string[]): InTransaction =>
-    async (manager, outcome) => {
-      seen?.push(outcome.kind);
-      await manager.insert(IdempotencyKeyEntity, {
-        keyId: 7,
-        idempotencyKey: key,
-        fingerprint: 'f',
-        status: 200,
-        etag: null,
-        body: outcome.kind,
-        createdAt: new Date().toISOString(),
-      });
-    };
+  /** A record per call, one insert each; the first that fails stops the rest of the group's. */
+  const records: GroupWork<{ key: string; seen?: string[] }> = {
+    async run(manager, calls) {
+      const errors: unknown[] = calls.map(() => undefined);
+      for (const [i, { item, outcome }] of calls.entries()) {
+        item.seen?.push(outcome.kind);
+        try {
+          await manager.insert(IdempotencyKeyEntity, {
+            keyId: 7,
+            idempotencyKey: item.key,
+            fingerprint: 'f',
+            status: 200,
+            etag: null,
+            body: outcome.kind,
+            createdAt: new Date().toISOString(),
+          });
+        } catch (err) {
+          errors[i] = err;
+          break;
+        }
+      }
+      return errors;
+    },
+  };
+  const remember = (key: string, seen?: string[]): InTransaction => ({
+    work: records,
+    item: { key, seen },
+  });
+  /** Work of one call of its own. */
+  const alone = (
+    work: (manager: EntityManager, outcome: StockLinesOutcome) => Promise<void>,
+  ): InTransaction => ({
+    work: {
+      async run(manager, calls) {
+        for (const { outcome } of calls) await work(manager, outcome);
+        return calls.map(() => undefined);
+      },
+    },
+    item: undefined,
+  });
 
   it('should run the work given inside the transaction for either outcome, and undo all if it throws', async () => {
     const seen: string[] = [];
-    await lines.applyLines([line(1n, { delta: 1 })], caller, async (manager, outcome) => {
-      seen.push(outcome.kind);
-      const pet = await manager
-        .createQueryBuilder(PetEntity, 'pet')
-        .select('pet.quantity', 'quantity')
-        .where('pet.id = 1')
-        .getRawOne<{ quantity: number }>();
-      expect(Number(pet!.quantity)).toBe(6);
-    });
-    await lines.applyLines([line(1n, { delta: -100 })], caller, async (_m, outcome) => {
-      seen.push(outcome.kind);
-    });
+    await lines.applyLines(
+      [line(1n, { delta: 1 })],
+      caller,
+      alone(async (manager, outcome) => {
+        seen.push(outcome.kind);
+        const pet = await manager
+          .createQueryBuilder(PetEntity, 'pet')
+          .select('pet.quantity', 'quantity')
+          .where('pet.id = 1')
+          .getRawOne<{ quantity: number }>();
+        expect(Number(pet!.quantity)).toBe(6);
+      }),
+    );
+    await lines.applyLines(
+      [line(1n, { delta: -100 })],
+      caller,
+      alone(async (_m, outcome) => void seen.push(outcome.kind)),
+    );
     expect(seen).toEqual(['applied', 'refused']);
 
     const failure = new Error('the record could not be kept');
     await expect(
-      lines.applyLines([line(1n, { delta: 1 }), line(2n, { quantity: 0 })], caller, () =>
-        Promise.reject(failure),
+      lines.applyLines(
+        [line(1n, { delta: 1 }), line(2n, { quantity: 0 })],
+        caller,
+        alone(() => Promise.reject(failure)),
       ),
     ).rejects.toBe(failure);
     expect((await stock()).map((row) => row.quantity)).toEqual([6, 2, 0]);

@@ -20,6 +20,11 @@ export interface IdempotencyScope {
   key: string;
 }
 
+/** One string per scope. */
+export function scopeId(scope: IdempotencyScope): string {
+  return `${scope.keyId}:${scope.key}`;
+}
+
 /** A live record holds this (API key, Idempotency-Key); the insert was not made. */
 export class IdempotencyKeyTaken extends Error {
   constructor() {
@@ -27,37 +32,49 @@ export class IdempotencyKeyTaken extends Error {
   }
 }
 
-// Plain SQL on the path of every adjustment: TypeORM's query builder costs more than the query.
-const SQL = {
-  find: `SELECT fingerprint, status, etag, body FROM idempotency_keys
-    WHERE key_id = :1 AND idempotency_key = :2 AND created_at >= :3`,
-  insert: `INSERT INTO idempotency_keys
-      (key_id, idempotency_key, fingerprint, status, etag, body, created_at)
-    VALUES (:1, :2, :3, :4, :5, :6, :7)
-    ON CONFLICT (key_id, idempotency_key) DO UPDATE SET fingerprint = excluded.fingerprint,
+// Plain SQL on the path of every adjustment: TypeORM's query builder costs more than the query,
+// and on SQLite it leaves out the WHERE of ON CONFLICT DO UPDATE.
+const FIND_SQL = `SELECT fingerprint, status, etag, body FROM idempotency_keys
+    WHERE key_id = :1 AND idempotency_key = :2 AND created_at >= :3`;
+const INSERT_SQL = {
+  into: `INSERT INTO idempotency_keys
+      (key_id, idempotency_key, fingerprint, status, etag, body, created_at) VALUES `,
+  // A row past retention gives way; a live one (or one a concurrent transaction commits) is not
+  // returned.
+  conflict: ` ON CONFLICT (key_id, idempotency_key) DO UPDATE SET fingerprint = excluded.fingerprint,
       status = excluded.status, etag = excluded.etag, body = excluded.body,
       created_at = excluded.created_at
-    WHERE idempotency_keys.created_at < :8
-    RETURNING key_id`,
+    WHERE idempotency_keys.created_at < `,
+  returning: ` RETURNING key_id, idempotency_key`,
 };
+const INSERT_COLUMNS = 7;
+
+/** A record to keep, with the scope it answers for. */
+export interface ScopedRecord {
+  scope: IdempotencyScope;
+  record: IdempotencyRecord;
+}
 
 /** The one owner of the `idempotency_keys` table. */
 @Injectable()
 export class IdempotencyRepository {
-  private readonly sql: typeof SQL;
+  private readonly postgres: boolean;
+  private readonly findSql: string;
 
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {
-    const postgres = dataSource.options.type === 'postgres';
-    const place = (text: string) =>
-      text.replace(/:(\d)/g, (_, n: string) => (postgres ? `$${n}` : '?'));
-    this.sql = { find: place(SQL.find), insert: place(SQL.insert) };
+    this.postgres = dataSource.options.type === 'postgres';
+    this.findSql = FIND_SQL.replace(/:(\d)/g, (_, n: string) => this.slot(Number(n)));
+  }
+
+  private slot(n: number): string {
+    return this.postgres ? `$${n}` : '?';
   }
 
   async find(scope: IdempotencyScope, keptSince: Date): Promise<IdempotencyRecord | undefined> {
     // In turn on SQLite: its one connection may be inside a group's transaction, whose record
     // is not committed and may yet be rolled back.
     const [row] = (await inTurn(this.dataSource, () =>
-      this.dataSource.query(this.sql.find, [scope.keyId, scope.key, keptSince.toISOString()]),
+      this.dataSource.query(this.findSql, [scope.keyId, scope.key, keptSince.toISOString()]),
     )) as IdempotencyRecord[];
     return row
       ? { fingerprint: row.fingerprint, status: row.status, etag: row.etag, body: row.body }
@@ -65,28 +82,86 @@ export class IdempotencyRepository {
   }
 
   /**
-   * Inside the transaction of the changes. A record past retention that was not pruned yet gives
-   * way; a live one, or one a concurrent transaction holds (waited for until it commits), makes
-   * the insert throw IdempotencyKeyTaken.
+   * The live records of these scopes, by `scopeId`, read through the manager of the changes'
+   * transaction, in one statement.
    */
-  async insert(
+  async findAll(
     manager: EntityManager,
-    scope: IdempotencyScope,
-    record: IdempotencyRecord,
+    scopes: readonly IdempotencyScope[],
+    keptSince: Date,
+  ): Promise<Map<string, IdempotencyRecord>> {
+    const found = new Map<string, IdempotencyRecord>();
+    if (scopes.length === 0) return found;
+    const keyIds = [...new Set(scopes.map((scope) => scope.keyId))];
+    const keys = [...new Set(scopes.map((scope) => scope.key))];
+    const params = [...keyIds, ...keys, keptSince.toISOString()];
+    const slots = (from: number, count: number) =>
+      Array.from({ length: count }, (_, i) => this.slot(from + i + 1)).join(', ');
+    // Both columns of the primary key, so it is searched; pairs no scope asked for are dropped.
+    const rows = (await manager.query(
+      `SELECT key_id, idempotency_key, fingerprint, status, etag, body FROM idempotency_keys
+        WHERE key_id IN (${slots(0, keyIds.length)})
+          AND idempotency_key IN (${slots(keyIds.length, keys.length)})
+          AND created_at >= ${this.slot(params.length)}`,
+      params,
+    )) as (IdempotencyRecord & { key_id: number | string; idempotency_key: string })[];
+    const wanted = new Set(scopes.map(scopeId));
+    for (const row of rows) {
+      const id = scopeId({ keyId: Number(row.key_id), key: row.idempotency_key });
+      if (wanted.has(id))
+        found.set(id, {
+          fingerprint: row.fingerprint,
+          status: row.status,
+          etag: row.etag,
+          body: row.body,
+        });
+    }
+    return found;
+  }
+
+  /**
+   * Inside the transaction of the changes, all in one statement; the scopes must differ. A record
+   * past retention that was not pruned yet gives way; a live one, or one a concurrent transaction
+   * holds (waited for until it commits), is left alone. Answers the records written, by
+   * `scopeId`.
+   */
+  async insertAll(
+    manager: EntityManager,
+    records: readonly ScopedRecord[],
     now: Date,
     keptSince: Date,
-  ): Promise<void> {
-    const inserted = (await manager.query(this.sql.insert, [
-      scope.keyId,
-      scope.key,
-      record.fingerprint,
-      record.status,
-      record.etag,
-      record.body,
-      now.toISOString(),
-      keptSince.toISOString(),
-    ])) as unknown[];
-    if (inserted.length === 0) throw new IdempotencyKeyTaken();
+  ): Promise<Set<string>> {
+    if (records.length === 0) return new Set();
+    const createdAt = now.toISOString();
+    const params: unknown[] = [];
+    const tuples = records.map(({ scope, record }) => {
+      const first = params.length;
+      params.push(
+        scope.keyId,
+        scope.key,
+        record.fingerprint,
+        record.status,
+        record.etag,
+        record.body,
+        createdAt,
+      );
+      const slots = Array.from({ length: INSERT_COLUMNS }, (_, i) => this.slot(first + i + 1));
+      return `(${slots.join(', ')})`;
+    });
+    params.push(keptSince.toISOString());
+    const sql =
+      INSERT_SQL.into +
+      tuples.join(', ') +
+      INSERT_SQL.conflict +
+      this.slot(params.length) +
+      INSERT_SQL.returning;
+    const written = (await manager.query(sql, params)) as {
+      key_id: number | string;
+      idempotency_key: string;
+    }[];
+    return new Set(
+      written.map((row) => scopeId({ keyId: Number(row.key_id), key: row.idempotency_key })),
+    );
   }
 
   /** Removes the records created before `cutoff`; returns how many. */

@@ -8,21 +8,57 @@ import { Clock } from '../rate-limit/clock.js';
 import {
   IdempotencyKeyTaken,
   IdempotencyRepository,
+  scopeId,
   type IdempotencyRecord,
   type IdempotencyScope,
+  type ScopedRecord,
   type StoredAnswer,
 } from './idempotency.repository.js';
 
 const HOUR_MS = 3_600_000;
+const lookups = new WeakMap<Request, Promise<IdempotencyRecord | undefined>>();
 const APP_LOCALS_KEY = 'petstore.idempotency';
 
 /** One request made under an Idempotency-Key. */
 export interface IdempotentRequest extends IdempotencyScope {
   fingerprint: string;
+  /** The kept answer already looked up for this request (by its rate-limit cost), if any. */
+  earlier?: Promise<IdempotencyRecord | undefined>;
 }
 
-/** Stores the answer in the transaction of the changes it reports. */
-export type RememberAnswer = (manager: EntityManager, answer: StoredAnswer) => Promise<void>;
+/** The answer a request keeps, made from the outcome of its changes. */
+export interface PendingAnswer<O> {
+  request: IdempotentRequest;
+  answer(outcome: O): StoredAnswer;
+  /** The answer as written, set inside the transaction. */
+  kept?: StoredAnswer;
+}
+
+/**
+ * In the transaction of requests whose changes commit together: first takes out, with
+ * AlreadyAnswered, the requests whose key has a live record (one statement); then writes the
+ * others' answers (one statement), and answers, in order, IdempotencyKeyTaken for each request
+ * whose key is held (by a record committed meanwhile, or by a request before it in the same
+ * statement) and undefined for the others.
+ */
+export interface AnswerKeeper<O> {
+  skip(manager: EntityManager, items: readonly PendingAnswer<O>[]): Promise<readonly unknown[]>;
+  run(
+    manager: EntityManager,
+    calls: readonly { item: PendingAnswer<O>; outcome: O }[],
+  ): Promise<readonly unknown[]>;
+}
+
+/** What a request's changes carry into their transaction: its answer, and who writes it. */
+export interface KeepAnswer<O> {
+  work: AnswerKeeper<O>;
+  item: PendingAnswer<O>;
+}
+
+/** The request's key has a live record: its answer is that record's, and nothing ran. */
+class AlreadyAnswered {
+  constructor(readonly record: IdempotencyRecord) {}
+}
 
 export interface IdempotentOutcome {
   answer: StoredAnswer;
@@ -70,29 +106,40 @@ export class IdempotencyService implements OnModuleInit {
     return req.app?.locals[APP_LOCALS_KEY] as IdempotencyService | undefined;
   }
 
-  /** Whether a kept answer exists for this key: its retry costs one request. */
-  async answered(scope: IdempotencyScope): Promise<boolean> {
-    return (await this.records.find(scope, this.keptSince())) !== undefined;
+  /**
+   * Whether a kept answer exists for this key: its retry costs one request. The answer found is
+   * the request's `earlier` (see `lookedUp`), so it is read once.
+   */
+  async answered(req: Request, scope: IdempotencyScope): Promise<boolean> {
+    const found = this.records.find(scope, this.keptSince());
+    lookups.set(req, found);
+    return (await found) !== undefined;
   }
 
-  async once(
+  /** The kept answer `answered` found for this request, if it asked. */
+  static lookedUp(req: Request): Promise<IdempotencyRecord | undefined> | undefined {
+    return lookups.get(req);
+  }
+
+  private readonly keeper: AnswerKeeper<unknown> = {
+    skip: (manager, items) => this.answeredAlready(manager, items),
+    run: (manager, calls) => this.keep(manager, calls),
+  };
+
+  async once<O>(
     request: IdempotentRequest,
-    perform: (remember: RememberAnswer) => Promise<StoredAnswer>,
+    answer: (outcome: O) => StoredAnswer,
+    perform: (keep: KeepAnswer<O>) => Promise<O>,
   ): Promise<IdempotentOutcome> {
-    const earlier = await this.records.find(request, this.keptSince());
+    // Looked up in the transaction, with the group's other keys, unless the cost did already.
+    const earlier = await request.earlier;
     if (earlier) return this.replay(request, earlier);
+    const item: PendingAnswer<O> = { request, answer };
     try {
-      const answer = await perform((manager, stored) =>
-        this.records.insert(
-          manager,
-          request,
-          { ...stored, fingerprint: request.fingerprint },
-          new Date(this.clock.now()),
-          this.keptSince(),
-        ),
-      );
-      return { answer, replayed: false };
+      const outcome = await perform({ work: this.keeper, item });
+      return { answer: item.kept ?? answer(outcome), replayed: false };
     } catch (err) {
+      if (err instanceof AlreadyAnswered) return this.replay(request, err.record);
       if (!(err instanceof IdempotencyKeyTaken) && !isUniqueViolation(err)) throw err;
       const winner = await this.records.find(request, this.keptSince());
       // The row that won is committed by now; without it (pruned meanwhile) the client retries.
@@ -103,6 +150,55 @@ export class IdempotencyService implements OnModuleInit {
         );
       return this.replay(request, winner);
     }
+  }
+
+  private async answeredAlready(
+    manager: EntityManager,
+    items: readonly PendingAnswer<unknown>[],
+  ): Promise<unknown[]> {
+    const found = await this.records.findAll(
+      manager,
+      items.map((item) => item.request),
+      this.keptSince(),
+    );
+    return items.map((item) => {
+      const record = found.get(scopeId(item.request));
+      return record ? new AlreadyAnswered(record) : undefined;
+    });
+  }
+
+  private async keep(
+    manager: EntityManager,
+    calls: readonly { item: PendingAnswer<unknown>; outcome: unknown }[],
+  ): Promise<unknown[]> {
+    const errors: unknown[] = calls.map(() => undefined);
+    const records: ScopedRecord[] = [];
+    const written: number[] = [];
+    const scopes = new Set<string>();
+    calls.forEach(({ item, outcome }, i) => {
+      item.kept = item.answer(outcome);
+      const { request } = item;
+      const id = scopeId(request);
+      // PostgreSQL refuses a statement that meets one row twice: a second request with the key
+      // loses to the first, as it would in a transaction of its own.
+      if (scopes.has(id)) return void (errors[i] = new IdempotencyKeyTaken());
+      scopes.add(id);
+      records.push({
+        scope: { keyId: request.keyId, key: request.key },
+        record: { ...item.kept, fingerprint: request.fingerprint },
+      });
+      written.push(i);
+    });
+    const inserted = await this.records.insertAll(
+      manager,
+      records,
+      new Date(this.clock.now()),
+      this.keptSince(),
+    );
+    written.forEach((i, j) => {
+      if (!inserted.has(scopeId(records[j].scope))) errors[i] = new IdempotencyKeyTaken();
+    });
+    return errors;
   }
 
   private replay(request: IdempotentRequest, record: IdempotencyRecord): IdempotentOutcome {

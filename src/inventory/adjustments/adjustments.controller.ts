@@ -18,9 +18,10 @@ import {
   parseIdempotencyKey,
   requestFingerprint,
 } from '../../idempotency/idempotency-key.js';
-import type {
-  IdempotentOutcome,
-  IdempotentRequest,
+import {
+  IdempotencyService,
+  type IdempotentOutcome,
+  type IdempotentRequest,
 } from '../../idempotency/idempotency.service.js';
 import { ApiErrorResponses, ApiStability } from '../../openapi/api-docs.decorators.js';
 import { PET_ID_PARAM } from '../../openapi/params.js';
@@ -69,6 +70,7 @@ function idempotentRequest(
     keyId: caller.keyId!,
     key,
     fingerprint: requestFingerprint(req.method, req.originalUrl.split('?')[0], req.body),
+    earlier: IdempotencyService.lookedUp(req),
   };
 }
 

@@ -1,10 +1,12 @@
-import { QueryFailedError, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config/app-config.js';
-import type {
-  IdempotencyRecord,
-  IdempotencyRepository,
-  IdempotencyScope,
+import {
+  scopeId,
+  type IdempotencyRecord,
+  type IdempotencyRepository,
+  type IdempotencyScope,
+  type ScopedRecord,
 } from '../../idempotency/idempotency.repository.js';
 import { IdempotencyService } from '../../idempotency/idempotency.service.js';
 import { SystemClock } from '../../rate-limit/clock.js';
@@ -25,35 +27,41 @@ class FakeRecords {
   raceWinner: IdempotencyRecord | undefined;
 
   find(scope: IdempotencyScope): Promise<IdempotencyRecord | undefined> {
-    return Promise.resolve(this.committed.get(`${scope.keyId}/${scope.key}`));
+    return Promise.resolve(this.committed.get(scopeId(scope)));
   }
 
-  insert(manager: EntityManager, scope: IdempotencyScope, record: IdempotencyRecord) {
-    this.managers.push(manager);
-    const id = `${scope.keyId}/${scope.key}`;
-    if (this.raceWinner) {
-      this.committed.set(id, this.raceWinner);
-      this.raceWinner = undefined;
+  findAll(_manager: EntityManager, scopes: IdempotencyScope[]) {
+    const found = new Map<string, IdempotencyRecord>();
+    for (const scope of scopes) {
+      const record = this.committed.get(scopeId(scope));
+      if (record) found.set(scopeId(scope), record);
     }
-    if (this.committed.has(id))
-      return Promise.reject(
-        new QueryFailedError(
-          'INSERT',
-          [],
-          Object.assign(new Error('duplicate key'), { code: '23505' }),
-        ),
-      );
-    this.pending = [id, record];
-    return Promise.resolve();
+    return Promise.resolve(found);
   }
 
-  pending: [string, IdempotencyRecord] | undefined;
+  insertAll(manager: EntityManager, records: ScopedRecord[]): Promise<Set<string>> {
+    this.managers.push(manager);
+    const written = new Set<string>();
+    for (const { scope, record } of records) {
+      const id = scopeId(scope);
+      if (this.raceWinner) {
+        this.committed.set(id, this.raceWinner);
+        this.raceWinner = undefined;
+      }
+      if (this.committed.has(id) || this.pending.has(id)) continue;
+      this.pending.set(id, record);
+      written.add(id);
+    }
+    return Promise.resolve(written);
+  }
+
+  readonly pending = new Map<string, IdempotencyRecord>();
   commit(): void {
-    if (this.pending) this.committed.set(...this.pending);
-    this.pending = undefined;
+    for (const [id, record] of this.pending) this.committed.set(id, record);
+    this.pending.clear();
   }
   rollback(): void {
-    this.pending = undefined;
+    this.pending.clear();
   }
 }
 
@@ -70,6 +78,8 @@ class FakeWriter extends StockLines {
   }
 
   async applyLines(lines: readonly StockLine[], _caller: Caller, inTransaction?: InTransaction) {
+    const [skipped] = (await inTransaction?.work.skip?.(MANAGER, [inTransaction.item])) ?? [];
+    if (skipped !== undefined) throw skipped;
     this.calls.push([...lines]);
     if (this.fail) throw this.fail;
     const next = new Map(this.pets);
@@ -92,11 +102,12 @@ class FakeWriter extends StockLines {
       next.set(after.petId, after);
       if (outcome.kind === 'applied') outcome.rows.push(after);
     }
-    try {
-      await inTransaction?.(MANAGER, outcome);
-    } catch (err) {
+    const [error] = (await inTransaction?.work.run(MANAGER, [
+      { item: inTransaction.item, outcome },
+    ])) ?? [undefined];
+    if (error !== undefined) {
       this.records.rollback();
-      throw err;
+      throw error;
     }
     if (outcome.kind === 'applied') for (const [id, row] of next) this.pets.set(id, row);
     this.records.commit();

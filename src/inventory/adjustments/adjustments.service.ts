@@ -72,12 +72,8 @@ export class AdjustmentsService {
     caller: Caller,
     answer: (outcome: StockLinesOutcome) => StoredAnswer,
   ): Promise<IdempotentOutcome> {
-    return this.idempotency.once(request, async (remember) =>
-      answer(
-        await this.writer.applyLines(lines, caller, (manager, outcome) =>
-          remember(manager, answer(outcome)),
-        ),
-      ),
+    return this.idempotency.once(request, answer, (keep) =>
+      this.writer.applyLines(lines, caller, keep),
     );
   }
 }

@@ -23,7 +23,7 @@ export async function batchCost(req: Request): Promise<number> {
   if (!(await readJsonBody(req).catch(() => false))) return 1;
   const changes = (req.body as { changes?: unknown } | undefined)?.changes;
   if (!Array.isArray(changes) || changes.length < 1 || changes.length > MAX_BATCH_LINES) return 1;
-  const answered = await IdempotencyService.of(req)?.answered({
+  const answered = await IdempotencyService.of(req)?.answered(req, {
     keyId: identity.principal.keyId,
     key,
   });

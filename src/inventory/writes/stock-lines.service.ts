@@ -7,6 +7,7 @@ import { nextStatus } from '../pet-status.js';
 import { InventoryRepository, type StockChange } from './inventory.repository.js';
 import { ifMatchAllows } from './preconditions.js';
 import type {
+  GroupWork,
   InTransaction,
   LineRefusal,
   StockLine,
@@ -66,12 +67,9 @@ interface Call {
   reject(err: unknown): void;
 }
 
-/** A call's own work threw: the group's transaction is undone and runs again without it. */
+/** Calls whose own work failed: the group's transaction is undone and runs again without them. */
 class OwnWorkFailed {
-  constructor(
-    readonly call: Call,
-    readonly error: unknown,
-  ) {}
+  constructor(readonly failures: readonly { call: Call; error: unknown }[]) {}
 }
 
 const MAX_GROUP = 256;
@@ -81,9 +79,10 @@ const MAX_GROUP_LINES = 5_000;
 /**
  * Stock changes, all lines of a call or none, in one transaction. Calls that arrive together
  * (one turn of the event loop) commit together, each still all or nothing: group commit. When a
- * call's own work (inTransaction) throws, as a duplicate Idempotency-Key does, the group is rolled
+ * call's own work (inTransaction) fails, as a duplicate Idempotency-Key does, the group is rolled
  * back and committed again without that call, which is answered after that commit, so a
- * duplicate's loser finds the winner's record. (A savepoint per call would cost two more round
+ * duplicate's loser finds the winner's record. Work shared by several calls (the idempotency
+ * records) is done once for all of them. (A savepoint per call would cost two more round
  * trips on every call, for a case that is rare.) The pets are written once each and the changes
  * appended in call and line order, a statement for all. On PostgreSQL the write counter is
  * locked first and the pets next, so writers queue rather than deadlock and every change lands in
@@ -151,25 +150,39 @@ export class StockLinesService implements StockLinesWriter {
   }
 
   private async commit(group: Call[]): Promise<void> {
-    const failed: OwnWorkFailed[] = [];
+    const failed: { call: Call; error: unknown }[] = [];
     let live = group;
     while (live.length > 0) {
       try {
-        const outcomes = await this.repository.transaction((manager) => this.apply(manager, live));
-        if (outcomes.some((outcome) => outcome.kind === 'applied')) this.committed.notify();
-        live.forEach((call, i) => call.resolve(outcomes[i]));
+        const { outcomes, skipped } = await this.repository.transaction((manager) =>
+          this.apply(manager, live),
+        );
+        if ([...outcomes.values()].some((outcome) => outcome.kind === 'applied'))
+          this.committed.notify();
+        for (const [call, outcome] of outcomes) call.resolve(outcome);
+        failed.push(...skipped);
         break;
       } catch (err) {
         if (!(err instanceof OwnWorkFailed)) throw err;
-        failed.push(err);
-        live = live.filter((call) => call !== err.call);
+        failed.push(...err.failures);
+        const out = new Set(err.failures.map((failure) => failure.call));
+        live = live.filter((call) => !out.has(call));
       }
     }
     for (const { call, error } of failed) call.reject(error);
   }
 
-  private async apply(manager: EntityManager, group: Call[]): Promise<StockLinesOutcome[]> {
+  private async apply(
+    manager: EntityManager,
+    calls: Call[],
+  ): Promise<{
+    outcomes: Map<Call, StockLinesOutcome>;
+    skipped: { call: Call; error: unknown }[];
+  }> {
     const counter = await this.repository.lockCounter(manager);
+    const skipped = await this.skipped(manager, calls);
+    const out = new Set(skipped.map((skip) => skip.call));
+    const group = calls.filter((call) => !out.has(call));
     const ids = [...new Set(group.flatMap((call) => call.lines.map((l) => l.petId.toString())))];
     const locked = await this.repository.lockRows(manager, ids);
     const rows = new Map(locked.map((row) => [row.petId, row]));
@@ -186,13 +199,59 @@ export class StockLinesService implements StockLinesWriter {
       written.map((before) => rows.get(before.petId)!),
     );
     if (changes.length > 0) await this.repository.appendChanges(manager, counter, changes);
-    for (const [i, call] of group.entries()) {
-      try {
-        await call.inTransaction?.(manager, outcomes[i]);
-      } catch (error) {
-        throw new OwnWorkFailed(call, error);
-      }
+    const failures = await this.runWork(manager, group, outcomes);
+    if (failures.length > 0) throw new OwnWorkFailed(failures);
+    return { outcomes: new Map(group.map((call, i) => [call, outcomes[i]])), skipped };
+  }
+
+  /** The calls that some work takes out before their lines are decided. */
+  private async skipped(
+    manager: EntityManager,
+    group: readonly Call[],
+  ): Promise<{ call: Call; error: unknown }[]> {
+    const skipped: { call: Call; error: unknown }[] = [];
+    for (const [work, indexes] of this.shares(group)) {
+      if (!work.skip) continue;
+      const errors = await work.skip(
+        manager,
+        indexes.map((i) => group[i].inTransaction!.item),
+      );
+      indexes.forEach((i, j) => {
+        if (errors[j] !== undefined) skipped.push({ call: group[i], error: errors[j] });
+      });
     }
-    return outcomes;
+    return skipped;
+  }
+
+  /** Each kind of work, with the indexes of the calls that carry it. */
+  private shares(group: readonly Call[]): Map<GroupWork<unknown>, number[]> {
+    const shares = new Map<GroupWork<unknown>, number[]>();
+    group.forEach((call, i) => {
+      const work = call.inTransaction?.work;
+      if (!work) return;
+      const indexes = shares.get(work);
+      if (indexes) indexes.push(i);
+      else shares.set(work, [i]);
+    });
+    return shares;
+  }
+
+  /** Each kind of work once, for all the calls that carry it, in call order. */
+  private async runWork(
+    manager: EntityManager,
+    group: readonly Call[],
+    outcomes: readonly StockLinesOutcome[],
+  ): Promise<{ call: Call; error: unknown }[]> {
+    const failures: { call: Call; error: unknown }[] = [];
+    for (const [work, indexes] of this.shares(group)) {
+      const errors = await work.run(
+        manager,
+        indexes.map((i) => ({ item: group[i].inTransaction!.item, outcome: outcomes[i] })),
+      );
+      indexes.forEach((i, j) => {
+        if (errors[j] !== undefined) failures.push({ call: group[i], error: errors[j] });
+      });
+    }
+    return failures;
   }
 }

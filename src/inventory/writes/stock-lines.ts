@@ -33,12 +33,32 @@ export type StockLinesOutcome =
   { kind: 'applied'; rows: InventoryRow[] } | { kind: 'refused'; refusals: LineRefusal[] };
 
 /**
- * Work that commits or rolls back with the lines (the idempotency record): it runs inside their
- * transaction once the outcome is known, refused or applied; if it throws, nothing is kept. It
- * writes through the manager it is given and starts no transaction of its own (on SQLite one
- * would wait for this one forever).
+ * Work that commits or rolls back with the lines of the calls that carry it (their idempotency
+ * records), done once per group for all those calls: it runs inside the group's transaction once
+ * their outcomes are known, refused or applied, and answers, in call order, the error of each call
+ * whose share could not be done (undefined for the others). Those calls are taken out: the group
+ * is undone and committed again without them, and nothing of theirs is kept. If it throws, the
+ * group fails. It writes through the manager it is given and starts no transaction of its own (on
+ * SQLite one would wait for this one forever).
  */
-export type InTransaction = (manager: EntityManager, outcome: StockLinesOutcome) => Promise<void>;
+export interface GroupWork<T> {
+  /**
+   * Runs first, before any line is decided (on PostgreSQL once the write counter is locked), and
+   * answers, in order, the error of each call to take out at once: its lines are not decided,
+   * and it is rejected with that error once the group committed.
+   */
+  skip?(manager: EntityManager, items: readonly T[]): Promise<readonly unknown[]>;
+  run(
+    manager: EntityManager,
+    calls: readonly { item: T; outcome: StockLinesOutcome }[],
+  ): Promise<readonly unknown[]>;
+}
+
+/** A call's share of some work done in its group's transaction. */
+export interface InTransaction<T = unknown> {
+  work: GroupWork<T>;
+  item: T;
+}
 
 /** Applies all lines in one transaction, in line order, or none of them (contract: batches). */
 export interface StockLinesWriter {
