@@ -115,6 +115,11 @@ function petsSunset(env: Env): Date {
   return sunset;
 }
 
+/** Whether a DATABASE_URL names PostgreSQL (else SQLite, or an error). */
+export function isPostgresUrl(value: string): boolean {
+  return /^postgres(ql)?:\/\//.test(value);
+}
+
 function databaseConfig(env: Env): DatabaseConfig {
   const value = optionalStr(env, 'DATABASE_URL');
   const busyTimeoutMs = int(env, 'SQLITE_BUSY_TIMEOUT_MS', 5000, 0, 600_000);
@@ -134,7 +139,7 @@ function databaseConfig(env: Env): DatabaseConfig {
       busyTimeoutMs,
     };
   }
-  if (/^postgres(ql)?:\/\//.test(value)) {
+  if (isPostgresUrl(value)) {
     return {
       type: 'postgres',
       url: url(env, 'DATABASE_URL', value, ['postgres:', 'postgresql:']),

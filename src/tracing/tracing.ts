@@ -16,6 +16,7 @@ import {
   NodeTracerProvider,
   type SpanExporter,
 } from '@opentelemetry/sdk-trace-node';
+import { isPostgresUrl } from '../config/app-config.js';
 import { packageManifest } from '../runtime/runtime.js';
 import { useTraceSource } from './trace-context.js';
 
@@ -57,7 +58,7 @@ export async function startTracing(env: NodeJS.ProcessEnv): Promise<NodeTracerPr
       new IORedisInstrumentation(),
       // SQLite's driver has no instrumentation of its own: its queries show as TypeORM's. On
       // PostgreSQL pg's span is the query's, and TypeORM's would be a second one around it.
-      ...(onPostgres(env) ? [] : [new TypeormInstrumentation()]),
+      ...(isPostgresUrl(env.DATABASE_URL ?? '') ? [] : [new TypeormInstrumentation()]),
     ],
   });
 
@@ -67,10 +68,6 @@ export async function startTracing(env: NodeJS.ProcessEnv): Promise<NodeTracerPr
     flush: () => provider.forceFlush(),
   });
   return provider;
-}
-
-function onPostgres(env: NodeJS.ProcessEnv): boolean {
-  return /^postgres(ql)?:\/\//.test(env.DATABASE_URL ?? '');
 }
 
 /**
