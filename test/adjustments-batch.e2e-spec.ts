@@ -17,8 +17,6 @@ describe('POST /v1/inventory/batch (e2e)', () => {
   afterAll(() => t.close());
   beforeEach(async () => {
     await t.reset();
-    await dataSource.query(`DELETE FROM inventory_changes`);
-    await dataSource.query(`DELETE FROM idempotency_keys`);
     key = await t.createKey({ plan: 'pro' });
     await t.seed([
       { petId: 1n, name: 'Rex', status: 'available', quantity: 5 },

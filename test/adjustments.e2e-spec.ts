@@ -20,8 +20,6 @@ describe('POST /v1/inventory/{petId}/adjustments (e2e)', () => {
   beforeEach(async () => {
     vi.restoreAllMocks();
     await t.reset();
-    await dataSource.query(`DELETE FROM inventory_changes`);
-    await dataSource.query(`DELETE FROM idempotency_keys`);
     key = await t.createKey({ plan: 'pro' });
     await t.seed([
       { petId: 1n, name: 'Rex', status: 'available', quantity: 5 },

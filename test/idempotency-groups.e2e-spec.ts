@@ -22,8 +22,6 @@ describe('idempotent changes committed together (e2e)', () => {
   afterAll(() => t.close());
   beforeEach(async () => {
     await t.reset();
-    await dataSource.query(`DELETE FROM inventory_changes`);
-    await dataSource.query(`DELETE FROM idempotency_keys`);
     await t.seed([
       { petId: 1n, name: 'Rex', status: 'available', quantity: 10 },
       { petId: 2n, name: 'Tom', status: 'available', quantity: 10 },

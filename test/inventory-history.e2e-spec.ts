@@ -19,7 +19,6 @@ describe('stock history, change feed and conditional updates (e2e)', () => {
   afterAll(() => t.close());
   beforeEach(async () => {
     await t.reset();
-    await dataSource.query(`DELETE FROM inventory_changes`);
     await dataSource.query(`UPDATE inventory_changes_pruned SET through = 0`);
     key = await t.createKey();
     await t.seed([

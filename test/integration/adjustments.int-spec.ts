@@ -43,9 +43,6 @@ describe('one Idempotency-Key sent to two instances at once, on PostgreSQL (inte
   });
   beforeEach(async () => {
     await apps[0].reset();
-    const dataSource = apps[0].app.get(DataSource);
-    await dataSource.query(`DELETE FROM inventory_changes`);
-    await dataSource.query(`DELETE FROM idempotency_keys`);
     key = await apps[0].createKey({ plan: 'pro' });
     await apps[0].seed([{ petId: 1n, name: 'Rex', status: 'available', quantity: 50 }]);
   });
