@@ -156,3 +156,30 @@ export class Target {
     clearTimeout(timer);
   }
 }
+
+/** A script run in a child process of its own that answers by IPC messages keyed by name. */
+export interface ScriptChild {
+  /** The next message's value under `key`. */
+  next<T>(key: string): Promise<T>;
+  send(message: string): void;
+  close(): void;
+}
+
+export function spawnScript(source: string): ScriptChild {
+  const child = spawn(process.execPath, ['-e', source], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return {
+    next: <T>(key: string) =>
+      new Promise<T>((resolve) => {
+        const on = (message: Record<string, T>) => {
+          if (!(key in message)) return;
+          child.off('message', on);
+          resolve(message[key]);
+        };
+        child.on('message', on);
+      }),
+    send: (message) => child.send(message),
+    close: () => child.kill(),
+  };
+}

@@ -1,10 +1,9 @@
-import { spawn } from 'node:child_process';
 import type autocannon from 'autocannon';
 import { makeCatalog, mulberry32, prepareDatabase, writeCatalog } from '../lib/fixtures.js';
 import type { LoadResult } from '../lib/load.js';
 import type { BenchOptions } from '../lib/options.js';
 import { fmt, markdownTable } from '../lib/report.js';
-import type { Target, TargetSpec } from '../lib/servers.js';
+import { spawnScript, type Target, type TargetSpec } from '../lib/servers.js';
 import { sleep } from '../lib/system.js';
 
 type Results = Record<string, LoadResult[]>;
@@ -120,23 +119,12 @@ interface SpanReceiver {
 }
 
 async function spanReceiver(): Promise<SpanReceiver> {
-  const child = spawn(process.execPath, ['-e', RECEIVER], {
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const next = <T>(key: string) =>
-    new Promise<T>((resolve) => {
-      const on = (message: Record<string, T>) => {
-        if (!(key in message)) return;
-        child.off('message', on);
-        resolve(message[key]);
-      };
-      child.on('message', on);
-    });
-  const port = await next<number>('port');
+  const receiver = spawnScript(RECEIVER);
+  const port = await receiver.next<number>('port');
   return {
     url: `http://127.0.0.1:${port}`,
-    counts: () => (child.send('counts'), next<SpanCounts>('counts')),
-    close: () => child.kill(),
+    counts: () => (receiver.send('counts'), receiver.next<SpanCounts>('counts')),
+    close: () => receiver.close(),
   };
 }
 

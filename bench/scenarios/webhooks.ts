@@ -1,10 +1,10 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import autocannon from 'autocannon';
 import { makeCatalog, prepareDatabase, serviceEnv, writeCatalog } from '../lib/fixtures.js';
 import type { LoadResult } from '../lib/load.js';
 import type { BenchOptions } from '../lib/options.js';
 import { fmt, markdownTable } from '../lib/report.js';
-import type { Target, TargetSpec } from '../lib/servers.js';
+import { spawnScript, type Target, type TargetSpec } from '../lib/servers.js';
 import { percentile } from '../lib/stats.js';
 import { sleep } from '../lib/system.js';
 
@@ -74,25 +74,14 @@ interface LagReceiver {
 
 /** A receiver that accepts everything and notes, per message, how long after its commit it came. */
 async function lagReceiver(): Promise<LagReceiver> {
-  const child = spawn(process.execPath, ['-e', RECEIVER], {
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const next = <T>(key: string) =>
-    new Promise<T>((resolve) => {
-      const on = (message: Record<string, T>) => {
-        if (!(key in message)) return;
-        child.off('message', on);
-        resolve(message[key]);
-      };
-      child.on('message', on);
-    });
-  const port = await next<number>('port');
+  const receiver = spawnScript(RECEIVER);
+  const port = await receiver.next<number>('port');
   return {
     url: `http://127.0.0.1:${port}/hook`,
-    count: () => (child.send('count'), next<number>('count')),
-    reset: () => child.send('reset'),
-    lags: () => (child.send('lags'), next<number[]>('lags')),
-    close: () => child.kill(),
+    count: () => (receiver.send('count'), receiver.next<number>('count')),
+    reset: () => receiver.send('reset'),
+    lags: () => (receiver.send('lags'), receiver.next<number[]>('lags')),
+    close: () => receiver.close(),
   };
 }
 
