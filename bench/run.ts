@@ -1473,20 +1473,7 @@ async function main(): Promise<void> {
   log(
     `bench: ${options.rounds} rounds x ${options.duration} s per target, ${options.connections} connections; ${pinning.description}`,
   );
-  const underLoad = (
-    [
-      'get',
-      'patch',
-      'large',
-      'sync',
-      'soak',
-      'abuse',
-      'deployed',
-      'webhooks',
-      'adjust',
-      'tracing',
-    ] as const
-  ).some((scenario) => options.scenarios.has(scenario));
+  const underLoad = [...options.scenarios].some((scenario) => scenario !== 'instructions');
   if (['get', 'patch', 'soak'].some((s) => options.scenarios.has(s as never)))
     await smallCatalogue(options);
   if (options.scenarios.has('large')) await largeCatalogue(options);
