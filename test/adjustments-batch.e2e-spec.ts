@@ -84,6 +84,25 @@ describe('POST /v1/inventory/batch (e2e)', () => {
     expect(await changeCount()).toBe(6);
   });
 
+  it('should keep references and Idempotency-Keys exactly, whatever characters they hold', async () => {
+    // Each line's values travel to PostgreSQL as arrays, where quotes, backslashes, commas, braces
+    // and the word NULL have meanings of their own.
+    const references = ['say "a,b"', 'back\\slash', '{x}', 'NULL', ' ', 'ünï 🐾'];
+    const idempotencyKey = 'k "{NULL}", \\';
+    const res = await batch(
+      { changes: references.map((reference, i) => ({ petId: 1, delta: i + 1, reference })) },
+      idempotencyKey,
+    ).expect(200);
+    const changes = (await get('/v1/inventory/changes')).body.slice(-references.length);
+    expect(changes.map((change: { reference: string }) => change.reference)).toEqual(references);
+    const again = await batch(
+      { changes: references.map((reference, i) => ({ petId: 1, delta: i + 1, reference })) },
+      idempotencyKey,
+    ).expect(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.text).toBe(res.text);
+  });
+
   it('should refuse the whole batch when one line does not hold its expected quantity', async () => {
     const before = await changeCount();
     const res = await batch(

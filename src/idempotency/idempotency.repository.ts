@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { inTurn } from '../database/sql.js';
+import { inTurn, rowsQuery } from '../database/sql.js';
 import { IdempotencyKeyEntity } from './idempotency-key.entity.js';
 
 /** The first answer to a request, as it is sent again to its retries. */
@@ -38,7 +38,7 @@ const FIND_SQL = `SELECT fingerprint, status, etag, body FROM idempotency_keys
     WHERE key_id = :1 AND idempotency_key = :2 AND created_at >= :3`;
 const INSERT_SQL = {
   into: `INSERT INTO idempotency_keys
-      (key_id, idempotency_key, fingerprint, status, etag, body, created_at) VALUES `,
+      (key_id, idempotency_key, fingerprint, status, etag, body, created_at) `,
   // A row past retention gives way; a live one (or one a concurrent transaction commits) is not
   // returned.
   conflict: ` ON CONFLICT (key_id, idempotency_key) DO UPDATE SET fingerprint = excluded.fingerprint,
@@ -47,7 +47,8 @@ const INSERT_SQL = {
     WHERE idempotency_keys.created_at < `,
   returning: ` RETURNING key_id, idempotency_key`,
 };
-const INSERT_COLUMNS = 7;
+// The columns of idempotency_keys in INSERT_SQL's order (migration IdempotencyKeys).
+const INSERT_TYPES = ['integer', 'varchar', 'varchar', 'integer', 'varchar', 'text', 'timestamptz'];
 
 /** A record to keep, with the scope it answers for. */
 export interface ScopedRecord {
@@ -133,25 +134,20 @@ export class IdempotencyRepository {
   ): Promise<Set<string>> {
     if (records.length === 0) return new Set();
     const createdAt = now.toISOString();
-    const params: unknown[] = [];
-    const tuples = records.map(({ scope, record }) => {
-      const first = params.length;
-      params.push(
-        scope.keyId,
-        scope.key,
-        record.fingerprint,
-        record.status,
-        record.etag,
-        record.body,
-        createdAt,
-      );
-      const slots = Array.from({ length: INSERT_COLUMNS }, (_, i) => this.slot(first + i + 1));
-      return `(${slots.join(', ')})`;
-    });
+    const rows = records.map(({ scope, record }) => [
+      scope.keyId,
+      scope.key,
+      record.fingerprint,
+      record.status,
+      record.etag,
+      record.body,
+      createdAt,
+    ]);
+    const { sql: source, params } = rowsQuery(this.postgres, rows, INSERT_TYPES);
     params.push(keptSince.toISOString());
     const sql =
       INSERT_SQL.into +
-      tuples.join(', ') +
+      source +
       INSERT_SQL.conflict +
       this.slot(params.length) +
       INSERT_SQL.returning;

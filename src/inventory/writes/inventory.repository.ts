@@ -1,7 +1,7 @@
 import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, type SelectQueryBuilder } from 'typeorm';
-import { readSnapshot, writeTransaction } from '../../database/sql.js';
+import { readSnapshot, rowsQuery, writeTransaction } from '../../database/sql.js';
 import { InventoryChangeEntity } from '../history/inventory-change.entity.js';
 import type { ChangeSource } from '../history/change-record.js';
 import {
@@ -40,6 +40,21 @@ const SET_COUNTER_SQL = {
   sqlite: `UPDATE inventory_version SET version = ? WHERE id = 1`,
 };
 const WRITE_CHUNK = 500;
+// The columns of inventory_changes as appendChanges writes them (migration InventoryHistory).
+const CHANGE_TYPES = [
+  'bigint',
+  'bigint',
+  'integer',
+  'integer',
+  'varchar',
+  'varchar',
+  'varchar',
+  'varchar',
+  'varchar',
+  'integer',
+  'varchar',
+  'timestamptz',
+];
 
 /** The one owner of the `pets` table and of appending to the stock history. */
 @Injectable()
@@ -144,36 +159,17 @@ export class InventoryRepository implements OnModuleInit, OnModuleDestroy {
     }));
   }
 
-  /**
-   * `VALUES` rows in this dialect's placeholders. Built by hand: TypeORM's query builder spends
-   * longer composing a statement of a few hundred parameters than the database spends running it.
-   */
-  private valueRows(
-    rows: readonly (readonly unknown[])[],
-    casts: readonly (string | undefined)[] = [],
-  ): { sql: string; params: unknown[] } {
-    const params: unknown[] = [];
-    const tuples = rows.map((row) => {
-      const slots = row.map((value, i) => {
-        params.push(value);
-        const slot = this.dialect === 'postgres' ? `$${params.length}` : '?';
-        return casts[i] ? `CAST(${slot} AS ${casts[i]})` : slot;
-      });
-      return `(${slots.join(', ')})`;
-    });
-    return { sql: tuples.join(', '), params };
-  }
-
   /** Writes the stock of these pets, each once, in one statement per chunk. */
   async setStocks(manager: EntityManager, rows: readonly InventoryRow[]): Promise<void> {
     for (let i = 0; i < rows.length; i += WRITE_CHUNK) {
-      const { sql, params } = this.valueRows(
+      const { sql, params } = rowsQuery(
+        this.dialect === 'postgres',
         rows.slice(i, i + WRITE_CHUNK).map((row) => [row.petId, row.quantity, row.status]),
-        // PostgreSQL would type the bare parameters of a VALUES list as text.
         ['bigint', 'integer', 'varchar'],
+        true,
       );
       await manager.query(
-        `WITH v (id, quantity, status) AS (VALUES ${sql})
+        `WITH v (id, quantity, status) AS (${sql})
          UPDATE pets SET quantity = v.quantity, status = v.status, updated_at = CURRENT_TIMESTAMP
          FROM v WHERE pets.id = v.id`,
         params,
@@ -206,10 +202,14 @@ export class InventoryRepository implements OnModuleInit, OnModuleDestroy {
       changedAt,
     ]);
     for (let i = 0; i < rows.length; i += WRITE_CHUNK) {
-      const { sql, params } = this.valueRows(rows.slice(i, i + WRITE_CHUNK));
+      const { sql, params } = rowsQuery(
+        this.dialect === 'postgres',
+        rows.slice(i, i + WRITE_CHUNK),
+        CHANGE_TYPES,
+      );
       await manager.query(
         `INSERT INTO inventory_changes (id, pet_id, previous_quantity, quantity, previous_status,
-           status, reason, reference, source, key_id, request_id, changed_at) VALUES ${sql}`,
+           status, reason, reference, source, key_id, request_id, changed_at) ${sql}`,
         params,
       );
     }
