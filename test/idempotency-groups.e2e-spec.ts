@@ -45,10 +45,11 @@ describe('idempotent changes committed together (e2e)', () => {
       ((await dataSource.query(`SELECT COUNT(*) AS n FROM ${table}`)) as { n: number }[])[0].n,
     );
 
-  it('should take out only the calls whose key is held, and commit the others whole, once', async () => {
+  it('should take out only the calls whose key is held, and commit the others whole, once, with the answers they got', async () => {
     await adjustments.adjust(1n, { delta: -1 }, request('held'), caller);
     const transaction = vi.spyOn(t.app.get(InventoryRepository), 'transaction');
     const insertAll = vi.spyOn(t.app.get(IdempotencyRepository), 'insertAll');
+    const rewriteAll = vi.spyOn(t.app.get(IdempotencyRepository), 'rewriteAll');
     const batch = {
       changes: [
         { petId: 1, delta: 3 },
@@ -60,7 +61,7 @@ describe('idempotent changes committed together (e2e)', () => {
         adjustments.adjust(1n, { delta: 2 }, request('a'), caller),
         adjustments.adjust(2n, { delta: 5 }, request('dup'), caller),
         adjustments.adjust(2n, { delta: 5 }, request('dup'), caller),
-        // Kept by the call above: found in the transaction, before its line is decided.
+        // Kept by the call above: found taken when the group's records are written.
         adjustments.adjust(1n, { delta: -1 }, request('held'), caller),
         adjustments.batch(batch, request('b'), caller),
         adjustments.adjust(2n, { delta: -100 }, request('refused'), caller),
@@ -75,12 +76,34 @@ describe('idempotent changes committed together (e2e)', () => {
       ]);
       expect(outcomes[2].answer).toEqual(outcomes[1].answer);
       expect(JSON.parse(outcomes[3].answer.body)).toMatchObject({ quantity: 9 });
-      // One group: its first transaction undone for the two held keys at once, then committed.
-      expect(transaction).toHaveBeenCalledTimes(2);
-      expect(insertAll).toHaveBeenCalledTimes(2);
+      // Without the two held keys' lines, the batch and the refusal meet other quantities.
+      expect(JSON.parse(outcomes[4].answer.body)).toEqual({
+        items: [
+          { petId: 1, quantity: 14, status: 'available' },
+          { petId: 2, quantity: 11, status: 'available' },
+        ],
+      });
+      expect(JSON.parse(outcomes[5].answer.body)).toMatchObject({
+        details: { current: { quantity: 11 } },
+      });
+      // One transaction, the records written once and the two answers that changed rewritten.
+      expect(transaction).toHaveBeenCalledTimes(1);
+      expect(insertAll).toHaveBeenCalledTimes(1);
+      expect(rewriteAll).toHaveBeenCalledTimes(1);
+      expect(rewriteAll.mock.calls[0][1].map((r) => r.scope.key)).toEqual(['b', 'refused']);
+      // Their retries are answered as they were.
+      const retries = await Promise.all([
+        adjustments.batch(batch, request('b'), caller),
+        adjustments.adjust(2n, { delta: -100 }, request('refused'), caller),
+      ]);
+      expect(retries).toEqual([
+        { ...outcomes[4], replayed: true },
+        { ...outcomes[5], replayed: true },
+      ]);
     } finally {
       transaction.mockRestore();
       insertAll.mockRestore();
+      rewriteAll.mockRestore();
     }
     expect(await quantities()).toEqual([10 - 1 + 2 + 3, 10 + 5 - 4]);
     expect(await count(`inventory_changes WHERE source = 'api'`)).toBe(5);

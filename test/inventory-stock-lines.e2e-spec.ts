@@ -157,39 +157,44 @@ describe('stock lines (all or nothing, in line order)', () => {
     expect(await changes()).toEqual([]);
   });
 
-  const keys = () =>
+  const kept = () =>
     dataSource
       .getRepository(IdempotencyKeyEntity)
-      .find({ select: { idempotencyKey: true }, order: { idempotencyKey: 'ASC' } })
-      .then((rows) => rows.map((row) => row.idempotencyKey));
-  /** A record per call, one insert each; the first that fails stops the rest of the group's. */
-  const records: GroupWork<{ key: string; seen?: string[] }> = {
+      .find({ select: { idempotencyKey: true, body: true }, order: { idempotencyKey: 'ASC' } })
+      .then((rows) => rows.map((row) => [row.idempotencyKey, row.body]));
+  const record = (key: string, body: string) => ({
+    keyId: 7,
+    idempotencyKey: key,
+    fingerprint: 'f',
+    status: 200,
+    etag: null,
+    body,
+    createdAt: new Date().toISOString(),
+  });
+  /** A record per call, the outcome its body; a call whose key is held is refused. */
+  const records: GroupWork<{ key: string }> = {
     async run(manager, calls) {
-      const errors: unknown[] = calls.map(() => undefined);
-      for (const [i, { item, outcome }] of calls.entries()) {
-        item.seen?.push(outcome.kind);
-        try {
-          await manager.insert(IdempotencyKeyEntity, {
-            keyId: 7,
-            idempotencyKey: item.key,
-            fingerprint: 'f',
-            status: 200,
-            etag: null,
-            body: outcome.kind,
-            createdAt: new Date().toISOString(),
-          });
-        } catch (err) {
-          errors[i] = err;
-          break;
-        }
+      const errors: unknown[] = [];
+      for (const { item, outcome } of calls) {
+        const held = await manager.existsBy(IdempotencyKeyEntity, {
+          keyId: 7,
+          idempotencyKey: item.key,
+        });
+        if (!held) await manager.insert(IdempotencyKeyEntity, record(item.key, outcome.kind));
+        errors.push(held ? new Error(`${item.key} is held`) : undefined);
       }
       return errors;
     },
+    async revise(manager, calls) {
+      for (const { item, outcome } of calls)
+        await manager.update(
+          IdempotencyKeyEntity,
+          { keyId: 7, idempotencyKey: item.key },
+          { body: `${outcome.kind} again` },
+        );
+    },
   };
-  const remember = (key: string, seen?: string[]): InTransaction => ({
-    work: records,
-    item: { key, seen },
-  });
+  const remember = (key: string): InTransaction => ({ work: records, item: { key } });
   /** Work of one call of its own. */
   const alone = (
     work: (manager: EntityManager, outcome: StockLinesOutcome) => Promise<void>,
@@ -199,11 +204,12 @@ describe('stock lines (all or nothing, in line order)', () => {
         for (const { outcome } of calls) await work(manager, outcome);
         return calls.map(() => undefined);
       },
+      revise: () => Promise.resolve(),
     },
     item: undefined,
   });
 
-  it('should run the work given inside the transaction for either outcome, and undo all if it throws', async () => {
+  it('should run the work given inside the transaction, for either outcome, before the lines are written, and undo all if it throws', async () => {
     const seen: string[] = [];
     await lines.applyLines(
       [line(1n, { delta: 1 })],
@@ -215,7 +221,8 @@ describe('stock lines (all or nothing, in line order)', () => {
           .select('pet.quantity', 'quantity')
           .where('pet.id = 1')
           .getRawOne<{ quantity: number }>();
-        expect(Number(pet!.quantity)).toBe(6);
+        expect(Number(pet!.quantity)).toBe(5);
+        await manager.insert(IdempotencyKeyEntity, record('x', outcome.kind));
       }),
     );
     await lines.applyLines(
@@ -224,17 +231,22 @@ describe('stock lines (all or nothing, in line order)', () => {
       alone(async (_m, outcome) => void seen.push(outcome.kind)),
     );
     expect(seen).toEqual(['applied', 'refused']);
+    expect(await kept()).toEqual([['x', 'applied']]);
 
     const failure = new Error('the record could not be kept');
     await expect(
       lines.applyLines(
         [line(1n, { delta: 1 }), line(2n, { quantity: 0 })],
         caller,
-        alone(() => Promise.reject(failure)),
+        alone(async (manager) => {
+          await manager.insert(IdempotencyKeyEntity, record('y', 'applied'));
+          throw failure;
+        }),
       ),
     ).rejects.toBe(failure);
     expect((await stock()).map((row) => row.quantity)).toEqual([6, 2, 0]);
     expect(await changes()).toHaveLength(1);
+    expect(await kept()).toEqual([['x', 'applied']]);
   });
 
   it('should commit the calls that arrive together in one transaction, those with work of their own too', async () => {
@@ -250,7 +262,10 @@ describe('stock lines (all or nothing, in line order)', () => {
       transaction.mockRestore();
     }
     expect((await stock()).map((row) => row.quantity)).toEqual([7, 3, 0]);
-    expect(await keys()).toEqual(['a', 'b']);
+    expect(await kept()).toEqual([
+      ['a', 'applied'],
+      ['b', 'applied'],
+    ]);
   });
 
   it('should split calls that arrive together once a group holds 5,000 lines', async () => {
@@ -271,11 +286,12 @@ describe('stock lines (all or nothing, in line order)', () => {
     expect(await changes()).toHaveLength(6000);
   });
 
-  it('should undo only the call whose work throws in a group, as if it had not come', async () => {
+  it('should take out only the call whose work is refused in a group, and decide the calls after it again without it', async () => {
     const results = await Promise.allSettled([
       lines.applyLines([line(1n, { delta: 1 })], caller, remember('k')),
       lines.applyLines([line(2n, { delta: -1 })], caller),
-      // The same record again: the unique key refuses it, as it does a concurrent duplicate.
+      // The same key again, refused as a concurrent duplicate is. Without it, the last call's
+      // expectedQuantity holds.
       lines.applyLines([line(1n, { delta: 10 }), line(2n, { quantity: 0 })], caller, remember('k')),
       lines.applyLines([line(1n, { delta: 1, expectedQuantity: 6 })], caller, remember('m')),
     ]);
@@ -289,8 +305,13 @@ describe('stock lines (all or nothing, in line order)', () => {
       kind: 'applied',
       rows: [{ petId: '1', quantity: 7, status: 'available' }],
     });
+    expect((results[2] as PromiseRejectedResult).reason).toEqual(new Error('k is held'));
     expect((await stock()).map((row) => row.quantity)).toEqual([7, 1, 0]);
-    expect(await keys()).toEqual(['k', 'm']);
+    // The work was given the others' outcomes, decided again: m's now applies.
+    expect(await kept()).toEqual([
+      ['k', 'applied again'],
+      ['m', 'applied again'],
+    ]);
     const appended = await changes();
     expect(appended.map((c) => [c.previousQuantity, c.quantity])).toEqual([
       [5, 6],

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { ValidationFailedError } from '../common/errors/api-error.js';
 
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
@@ -34,7 +34,9 @@ function canonical(value: unknown): unknown {
  * (member order and whitespace aside).
  */
 export function requestFingerprint(method: string, path: string, body: unknown): string {
-  return createHash('sha256')
-    .update(`${method.toUpperCase()} ${path}\n${JSON.stringify(canonical(body ?? null))}`)
-    .digest('hex');
+  return hash(
+    'sha256',
+    `${method.toUpperCase()} ${path}\n${JSON.stringify(canonical(body ?? null))}`,
+    'hex',
+  );
 }

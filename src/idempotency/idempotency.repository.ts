@@ -49,6 +49,7 @@ const INSERT_SQL = {
 };
 // The columns of idempotency_keys in INSERT_SQL's order (migration IdempotencyKeys).
 const INSERT_TYPES = ['integer', 'varchar', 'varchar', 'integer', 'varchar', 'text', 'timestamptz'];
+const REWRITE_TYPES = ['integer', 'varchar', 'integer', 'varchar', 'text'];
 
 /** A record to keep, with the scope it answers for. */
 export interface ScopedRecord {
@@ -80,42 +81,6 @@ export class IdempotencyRepository {
     return row
       ? { fingerprint: row.fingerprint, status: row.status, etag: row.etag, body: row.body }
       : undefined;
-  }
-
-  /**
-   * The live records of these scopes, by `scopeId`, read through the manager of the changes'
-   * transaction, in one statement.
-   */
-  async findAll(
-    manager: EntityManager,
-    scopes: readonly IdempotencyScope[],
-    keptSince: Date,
-  ): Promise<Map<string, IdempotencyRecord>> {
-    const found = new Map<string, IdempotencyRecord>();
-    if (scopes.length === 0) return found;
-    const pairs = rowsQuery(
-      this.postgres,
-      scopes.map((scope) => [scope.keyId, scope.key]),
-      ['integer', 'varchar'],
-    );
-    const params = [...pairs.params, keptSince.toISOString()];
-    // Pairs of both primary-key columns, so that each is one search of its index whatever the
-    // planner believes of the table: two IN lists let PostgreSQL, its statistics still those of
-    // an empty table, read every record of the API key and filter.
-    const rows = (await manager.query(
-      `SELECT key_id, idempotency_key, fingerprint, status, etag, body FROM idempotency_keys
-        WHERE (key_id, idempotency_key) IN (${pairs.sql})
-          AND created_at >= ${this.slot(params.length)}`,
-      params,
-    )) as (IdempotencyRecord & { key_id: number | string; idempotency_key: string })[];
-    for (const row of rows)
-      found.set(scopeId({ keyId: Number(row.key_id), key: row.idempotency_key }), {
-        fingerprint: row.fingerprint,
-        status: row.status,
-        etag: row.etag,
-        body: row.body,
-      });
-    return found;
   }
 
   /**
@@ -155,6 +120,30 @@ export class IdempotencyRepository {
     }[];
     return new Set(
       written.map((row) => scopeId({ keyId: Number(row.key_id), key: row.idempotency_key })),
+    );
+  }
+
+  /** Replaces the answers of records this transaction wrote, in one statement. */
+  async rewriteAll(manager: EntityManager, records: readonly ScopedRecord[]): Promise<void> {
+    if (records.length === 0) return;
+    const { sql, params } = rowsQuery(
+      this.postgres,
+      records.map(({ scope, record }) => [
+        scope.keyId,
+        scope.key,
+        record.status,
+        record.etag,
+        record.body,
+      ]),
+      REWRITE_TYPES,
+      true,
+    );
+    await manager.query(
+      `WITH v (key_id, idempotency_key, status, etag, body) AS (${sql})
+       UPDATE idempotency_keys SET status = v.status, etag = v.etag, body = v.body
+       FROM v WHERE idempotency_keys.key_id = v.key_id
+         AND idempotency_keys.idempotency_key = v.idempotency_key`,
+      params,
     );
   }
 

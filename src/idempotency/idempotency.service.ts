@@ -35,29 +35,27 @@ export interface PendingAnswer<O> {
 }
 
 /**
- * In the transaction of requests whose changes commit together: first takes out, with
- * AlreadyAnswered, the requests whose key has a live record (one statement); then writes the
- * others' answers (one statement), and answers, in order, IdempotencyKeyTaken for each request
- * whose key is held (by a record committed meanwhile, or by a request before it in the same
- * statement) and undefined for the others.
+ * In the transaction of requests whose changes commit together, once their outcomes are known and
+ * before anything is written: writes their answers (one statement) and answers, in order,
+ * IdempotencyKeyTaken for each request whose key is held (by a live record, or by a request
+ * before it in the same statement) and undefined for the others; then, if some were taken out,
+ * rewrites the answers of the others that their new outcomes changed (one statement).
  */
 export interface AnswerKeeper<O> {
-  skip(manager: EntityManager, items: readonly PendingAnswer<O>[]): Promise<readonly unknown[]>;
   run(
     manager: EntityManager,
     calls: readonly { item: PendingAnswer<O>; outcome: O }[],
   ): Promise<readonly unknown[]>;
+  revise(
+    manager: EntityManager,
+    calls: readonly { item: PendingAnswer<O>; outcome: O }[],
+  ): Promise<void>;
 }
 
 /** What a request's changes carry into their transaction: its answer, and who writes it. */
 export interface KeepAnswer<O> {
   work: AnswerKeeper<O>;
   item: PendingAnswer<O>;
-}
-
-/** The request's key has a live record: its answer is that record's, and nothing ran. */
-class AlreadyAnswered {
-  constructor(readonly record: IdempotencyRecord) {}
 }
 
 export interface IdempotentOutcome {
@@ -81,11 +79,15 @@ function isUniqueViolation(err: unknown): boolean {
   return false;
 }
 
+function sameAnswer(a: StoredAnswer, b: StoredAnswer | undefined): boolean {
+  return a.status === b?.status && a.etag === b.etag && a.body === b.body;
+}
+
 /**
  * Requests that change stock run once per (API key, Idempotency-Key): the record of the first
- * answer commits with its changes. A duplicate sent while the first runs waits on the record's
- * row, fails on the primary key once the first commits, rolls back, and answers as the first
- * did (docs/idempotency.md).
+ * answer commits with its changes. A duplicate sent while the first runs finds the key taken when
+ * it writes its record (after the first committed), is taken out before anything of it is
+ * written, and answers as the first did (docs/idempotency.md).
  */
 @Injectable()
 export class IdempotencyService implements OnModuleInit {
@@ -122,8 +124,8 @@ export class IdempotencyService implements OnModuleInit {
   }
 
   private readonly keeper: AnswerKeeper<unknown> = {
-    skip: (manager, items) => this.answeredAlready(manager, items),
     run: (manager, calls) => this.keep(manager, calls),
+    revise: (manager, calls) => this.rewrite(manager, calls),
   };
 
   async once<O>(
@@ -131,7 +133,7 @@ export class IdempotencyService implements OnModuleInit {
     answer: (outcome: O) => StoredAnswer,
     perform: (keep: KeepAnswer<O>) => Promise<O>,
   ): Promise<IdempotentOutcome> {
-    // Looked up in the transaction, with the group's other keys, unless the cost did already.
+    // A key already answered is found when its record is written, unless the cost looked it up.
     const earlier = await request.earlier;
     if (earlier) return this.replay(request, earlier);
     const item: PendingAnswer<O> = { request, answer };
@@ -139,7 +141,6 @@ export class IdempotencyService implements OnModuleInit {
       const outcome = await perform({ work: this.keeper, item });
       return { answer: item.kept ?? answer(outcome), replayed: false };
     } catch (err) {
-      if (err instanceof AlreadyAnswered) return this.replay(request, err.record);
       if (!(err instanceof IdempotencyKeyTaken) && !isUniqueViolation(err)) throw err;
       const winner = await this.records.find(request, this.keptSince());
       // The row that won is committed by now; without it (pruned meanwhile) the client retries.
@@ -150,21 +151,6 @@ export class IdempotencyService implements OnModuleInit {
         );
       return this.replay(request, winner);
     }
-  }
-
-  private async answeredAlready(
-    manager: EntityManager,
-    items: readonly PendingAnswer<unknown>[],
-  ): Promise<unknown[]> {
-    const found = await this.records.findAll(
-      manager,
-      items.map((item) => item.request),
-      this.keptSince(),
-    );
-    return items.map((item) => {
-      const record = found.get(scopeId(item.request));
-      return record ? new AlreadyAnswered(record) : undefined;
-    });
   }
 
   private async keep(
@@ -199,6 +185,23 @@ export class IdempotencyService implements OnModuleInit {
       if (!inserted.has(scopeId(records[j].scope))) errors[i] = new IdempotencyKeyTaken();
     });
     return errors;
+  }
+
+  private async rewrite(
+    manager: EntityManager,
+    calls: readonly { item: PendingAnswer<unknown>; outcome: unknown }[],
+  ): Promise<void> {
+    const records: ScopedRecord[] = [];
+    for (const { item, outcome } of calls) {
+      const kept = item.answer(outcome);
+      if (sameAnswer(kept, item.kept)) continue;
+      item.kept = kept;
+      records.push({
+        scope: { keyId: item.request.keyId, key: item.request.key },
+        record: { ...kept, fingerprint: item.request.fingerprint },
+      });
+    }
+    await this.records.rewriteAll(manager, records);
   }
 
   private replay(request: IdempotentRequest, record: IdempotencyRecord): IdempotentOutcome {

@@ -30,15 +30,6 @@ class FakeRecords {
     return Promise.resolve(this.committed.get(scopeId(scope)));
   }
 
-  findAll(_manager: EntityManager, scopes: IdempotencyScope[]) {
-    const found = new Map<string, IdempotencyRecord>();
-    for (const scope of scopes) {
-      const record = this.committed.get(scopeId(scope));
-      if (record) found.set(scopeId(scope), record);
-    }
-    return Promise.resolve(found);
-  }
-
   insertAll(manager: EntityManager, records: ScopedRecord[]): Promise<Set<string>> {
     this.managers.push(manager);
     const written = new Set<string>();
@@ -55,6 +46,11 @@ class FakeRecords {
     return Promise.resolve(written);
   }
 
+  rewriteAll(_manager: EntityManager, records: ScopedRecord[]): Promise<void> {
+    for (const { scope, record } of records) this.pending.set(scopeId(scope), record);
+    return Promise.resolve();
+  }
+
   readonly pending = new Map<string, IdempotencyRecord>();
   commit(): void {
     for (const [id, record] of this.pending) this.committed.set(id, record);
@@ -65,7 +61,10 @@ class FakeRecords {
   }
 }
 
-/** A writer holding pets in memory, committing (or not) the hook's record with its lines. */
+/**
+ * A writer holding pets in memory, committing (or not) the hook's record with its lines; a call
+ * whose record is not written is taken out before its lines are.
+ */
 class FakeWriter extends StockLines {
   readonly calls: StockLine[][] = [];
   fail: Error | undefined;
@@ -78,10 +77,6 @@ class FakeWriter extends StockLines {
   }
 
   async applyLines(lines: readonly StockLine[], _caller: Caller, inTransaction?: InTransaction) {
-    const [skipped] = (await inTransaction?.work.skip?.(MANAGER, [inTransaction.item])) ?? [];
-    if (skipped !== undefined) throw skipped;
-    this.calls.push([...lines]);
-    if (this.fail) throw this.fail;
     const next = new Map(this.pets);
     let outcome: StockLinesOutcome = { kind: 'applied', rows: [] };
     for (const [index, line] of lines.entries()) {
@@ -105,9 +100,11 @@ class FakeWriter extends StockLines {
     const [error] = (await inTransaction?.work.run(MANAGER, [
       { item: inTransaction.item, outcome },
     ])) ?? [undefined];
-    if (error !== undefined) {
+    if (error !== undefined) throw error;
+    this.calls.push([...lines]);
+    if (this.fail) {
       this.records.rollback();
-      throw error;
+      throw this.fail;
     }
     if (outcome.kind === 'applied') for (const [id, row] of next) this.pets.set(id, row);
     this.records.commit();
@@ -175,7 +172,7 @@ describe('AdjustmentsService with IdempotencyService', () => {
     expect(writer.calls).toHaveLength(1);
   });
 
-  it('should roll back a duplicate that lost the race and answer it as the winner was answered', async () => {
+  it('should take out a duplicate that lost the race before its lines are written, and answer it as the winner was answered', async () => {
     const { pets, records, service } = setup();
     const winner = {
       status: 200,
@@ -189,7 +186,7 @@ describe('AdjustmentsService with IdempotencyService', () => {
       replayed: true,
       answer: { status: 200, body: winner.body, etag: '"w"' },
     });
-    // The loser's own change was rolled back with its record.
+    // The loser's own change was not written.
     expect(pets.get('1')!.quantity).toBe(5);
   });
 

@@ -67,9 +67,20 @@ interface Call {
   reject(err: unknown): void;
 }
 
-/** Calls whose own work failed: the group's transaction is undone and runs again without them. */
-class OwnWorkFailed {
-  constructor(readonly failures: readonly { call: Call; error: unknown }[]) {}
+/** The lines of a group's calls, in call order, against the rows as locked. */
+function decideCalls(
+  locked: readonly InventoryRow[],
+  calls: readonly Call[],
+): { rows: Map<string, InventoryRow>; outcomes: StockLinesOutcome[]; changes: StockChange[] } {
+  const rows = new Map(locked.map((row) => [row.petId, row]));
+  const outcomes: StockLinesOutcome[] = [];
+  const changes: StockChange[] = [];
+  for (const call of calls) {
+    const decided = decideLines(rows, call.lines, call.caller);
+    outcomes.push(decided.outcome);
+    changes.push(...decided.changes);
+  }
+  return { rows, outcomes, changes };
 }
 
 const MAX_GROUP = 256;
@@ -78,15 +89,14 @@ const MAX_GROUP_LINES = 5_000;
 
 /**
  * Stock changes, all lines of a call or none, in one transaction. Calls that arrive together
- * (one turn of the event loop) commit together, each still all or nothing: group commit. When a
- * call's own work (inTransaction) fails, as a duplicate Idempotency-Key does, the group is rolled
- * back and committed again without that call, which is answered after that commit, so a
- * duplicate's loser finds the winner's record. Work shared by several calls (the idempotency
- * records) is done once for all of them. (A savepoint per call would cost two more round
- * trips on every call, for a case that is rare.) The pets are written once each and the changes
- * appended in call and line order, a statement for all. On PostgreSQL the write counter is
- * locked first and the pets next, so writers queue rather than deadlock and every change lands in
- * commit order; SQLite has one writer.
+ * (one turn of the event loop) commit together, each still all or nothing: group commit. Work
+ * shared by several calls (the idempotency records) is done once for all of them, after their
+ * lines are decided and before anything is written: a call whose share could not be done (its
+ * Idempotency-Key taken) is taken out, and the others' lines are decided again without it, in
+ * memory, as the rows are locked. The pets are written once each and the changes appended in call
+ * and line order, a statement for all. On PostgreSQL the write counter is locked first and the
+ * pets next, so writers queue rather than deadlock and every change lands in commit order; SQLite
+ * has one writer.
  */
 @Injectable()
 export class StockLinesService implements StockLinesWriter {
@@ -150,26 +160,13 @@ export class StockLinesService implements StockLinesWriter {
   }
 
   private async commit(group: Call[]): Promise<void> {
-    const failed: { call: Call; error: unknown }[] = [];
-    let live = group;
-    while (live.length > 0) {
-      try {
-        const { outcomes, skipped } = await this.repository.transaction((manager) =>
-          this.apply(manager, live),
-        );
-        if ([...outcomes.values()].some((outcome) => outcome.kind === 'applied'))
-          this.committed.notify();
-        for (const [call, outcome] of outcomes) call.resolve(outcome);
-        failed.push(...skipped);
-        break;
-      } catch (err) {
-        if (!(err instanceof OwnWorkFailed)) throw err;
-        failed.push(...err.failures);
-        const out = new Set(err.failures.map((failure) => failure.call));
-        live = live.filter((call) => !out.has(call));
-      }
-    }
-    for (const { call, error } of failed) call.reject(error);
+    const { outcomes, failures } = await this.repository.transaction((manager) =>
+      this.apply(manager, group),
+    );
+    if ([...outcomes.values()].some((outcome) => outcome.kind === 'applied'))
+      this.committed.notify();
+    for (const [call, outcome] of outcomes) call.resolve(outcome);
+    for (const { call, error } of failures) call.reject(error);
   }
 
   private async apply(
@@ -177,50 +174,28 @@ export class StockLinesService implements StockLinesWriter {
     calls: Call[],
   ): Promise<{
     outcomes: Map<Call, StockLinesOutcome>;
-    skipped: { call: Call; error: unknown }[];
+    failures: { call: Call; error: unknown }[];
   }> {
     const counter = await this.repository.lockCounter(manager);
-    const skipped = await this.skipped(manager, calls);
-    const out = new Set(skipped.map((skip) => skip.call));
-    const group = calls.filter((call) => !out.has(call));
-    const ids = [...new Set(group.flatMap((call) => call.lines.map((l) => l.petId.toString())))];
+    const ids = [...new Set(calls.flatMap((call) => call.lines.map((l) => l.petId.toString())))];
     const locked = await this.repository.lockRows(manager, ids);
-    const rows = new Map(locked.map((row) => [row.petId, row]));
-    const outcomes: StockLinesOutcome[] = [];
-    const changes: StockChange[] = [];
-    for (const call of group) {
-      const decided = decideLines(rows, call.lines, call.caller);
-      outcomes.push(decided.outcome);
-      changes.push(...decided.changes);
+    let group = calls;
+    let decided = decideCalls(locked, group);
+    const failures = await this.runWork(manager, group, decided.outcomes);
+    if (failures.length > 0) {
+      const out = new Set(failures.map((failure) => failure.call));
+      group = group.filter((call) => !out.has(call));
+      decided = decideCalls(locked, group);
+      await this.reviseWork(manager, group, decided.outcomes);
     }
+    const { rows, outcomes, changes } = decided;
     const written = locked.filter((before) => !sameStock(before, rows.get(before.petId)!));
     await this.repository.setStocks(
       manager,
       written.map((before) => rows.get(before.petId)!),
     );
     if (changes.length > 0) await this.repository.appendChanges(manager, counter, changes);
-    const failures = await this.runWork(manager, group, outcomes);
-    if (failures.length > 0) throw new OwnWorkFailed(failures);
-    return { outcomes: new Map(group.map((call, i) => [call, outcomes[i]])), skipped };
-  }
-
-  /** The calls that some work takes out before their lines are decided. */
-  private async skipped(
-    manager: EntityManager,
-    group: readonly Call[],
-  ): Promise<{ call: Call; error: unknown }[]> {
-    const skipped: { call: Call; error: unknown }[] = [];
-    for (const [work, indexes] of this.shares(group)) {
-      if (!work.skip) continue;
-      const errors = await work.skip(
-        manager,
-        indexes.map((i) => group[i].inTransaction!.item),
-      );
-      indexes.forEach((i, j) => {
-        if (errors[j] !== undefined) skipped.push({ call: group[i], error: errors[j] });
-      });
-    }
-    return skipped;
+    return { outcomes: new Map(group.map((call, i) => [call, outcomes[i]])), failures };
   }
 
   /** Each kind of work, with the indexes of the calls that carry it. */
@@ -244,14 +219,28 @@ export class StockLinesService implements StockLinesWriter {
   ): Promise<{ call: Call; error: unknown }[]> {
     const failures: { call: Call; error: unknown }[] = [];
     for (const [work, indexes] of this.shares(group)) {
-      const errors = await work.run(
-        manager,
-        indexes.map((i) => ({ item: group[i].inTransaction!.item, outcome: outcomes[i] })),
-      );
+      const errors = await work.run(manager, this.sharesOf(group, indexes, outcomes));
       indexes.forEach((i, j) => {
         if (errors[j] !== undefined) failures.push({ call: group[i], error: errors[j] });
       });
     }
     return failures;
+  }
+
+  private async reviseWork(
+    manager: EntityManager,
+    group: readonly Call[],
+    outcomes: readonly StockLinesOutcome[],
+  ): Promise<void> {
+    for (const [work, indexes] of this.shares(group))
+      await work.revise(manager, this.sharesOf(group, indexes, outcomes));
+  }
+
+  private sharesOf(
+    group: readonly Call[],
+    indexes: readonly number[],
+    outcomes: readonly StockLinesOutcome[],
+  ): { item: unknown; outcome: StockLinesOutcome }[] {
+    return indexes.map((i) => ({ item: group[i].inTransaction!.item, outcome: outcomes[i] }));
   }
 }

@@ -34,24 +34,29 @@ export type StockLinesOutcome =
 
 /**
  * Work that commits or rolls back with the lines of the calls that carry it (their idempotency
- * records), done once per group for all those calls: it runs inside the group's transaction once
- * their outcomes are known, refused or applied, and answers, in call order, the error of each call
- * whose share could not be done (undefined for the others). Those calls are taken out: the group
- * is undone and committed again without them, and nothing of theirs is kept. If it throws, the
- * group fails. It writes through the manager it is given and starts no transaction of its own (on
- * SQLite one would wait for this one forever).
+ * records), done once per group for all those calls, inside the group's transaction. It writes
+ * through the manager it is given and starts no transaction of its own (on SQLite one would wait
+ * for this one forever). If it throws, the group fails.
  */
 export interface GroupWork<T> {
   /**
-   * Runs first, before any line is decided (on PostgreSQL once the write counter is locked), and
-   * answers, in order, the error of each call to take out at once: its lines are not decided,
-   * and it is rejected with that error once the group committed.
+   * Runs once the lines are decided, refused or applied, before any of them is written, and
+   * answers, in call order, the error of each call whose share could not be done (undefined for
+   * the others), leaving the transaction usable. Those calls are taken out: nothing of theirs is
+   * written, and each is rejected with its error once the group committed.
    */
-  skip?(manager: EntityManager, items: readonly T[]): Promise<readonly unknown[]>;
   run(
     manager: EntityManager,
     calls: readonly { item: T; outcome: StockLinesOutcome }[],
   ): Promise<readonly unknown[]>;
+  /**
+   * After calls were taken out, the group's other calls that carry this work, with their lines
+   * decided again without them (a later line of the same pet may now meet another quantity).
+   */
+  revise(
+    manager: EntityManager,
+    calls: readonly { item: T; outcome: StockLinesOutcome }[],
+  ): Promise<void>;
 }
 
 /** A call's share of some work done in its group's transaction. */
