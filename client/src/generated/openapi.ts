@@ -360,8 +360,8 @@ export interface components {
             /** @description Why the stock changed: `received` (new arrival), `returned`, `correction` (manual adjustment), `damaged`, `sold`, `other`. Recorded in the history. */
             reason?: components["schemas"]["ChangeReason"];
             /**
-             * @description The document behind the change (a purchase order URI, a count sheet). Recorded in the history.
-             * @example https://erp.example.com/purchase-orders/4711
+             * @description The document behind the change (a purchase order URI, a count sheet, an order number). Recorded in the history.
+             * @example https://shop.example.com/orders/1001
              */
             reference?: string;
         };

@@ -1,42 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsIn, IsInt, IsString, Length, Max, Min, NotEquals, ValidateIf } from 'class-validator';
+import { IsInt, Max, Min, NotEquals } from 'class-validator';
+import { ChangeContext } from '../../dto/change-context.dto.js';
 import { MAX_QUANTITY } from '../../dto/inventory-update.dto.js';
-import { CHANGE_REASONS, type ChangeReason } from '../../writes/stock-write.js';
-
-export const REASON_DESCRIPTION =
-  'Why the stock changed: `received` (new arrival), `returned`, `correction` (manual adjustment), `damaged`, `sold`, `other`. Recorded in the history.';
-export const REFERENCE_DESCRIPTION =
-  'The document behind the change (a purchase order URI, a count sheet, an order number). Recorded in the history.';
-
-// Absent is allowed, null is not (as on PATCH).
-const present = (field: string) => (body: object) =>
-  (body as Record<string, unknown>)[field] !== undefined;
-
-/** The fields every stock change may carry: why, and on which document. */
-export class ChangeContext {
-  @ApiProperty({
-    enum: CHANGE_REASONS,
-    enumName: 'ChangeReason',
-    required: false,
-    description: REASON_DESCRIPTION,
-  })
-  @ValidateIf(present('reason'))
-  @IsIn(CHANGE_REASONS, { message: `reason must be one of ${CHANGE_REASONS.join(', ')}` })
-  reason?: ChangeReason;
-
-  @ApiProperty({
-    type: 'string',
-    minLength: 1,
-    maxLength: 255,
-    required: false,
-    example: 'https://shop.example.com/orders/1001',
-    description: REFERENCE_DESCRIPTION,
-  })
-  @ValidateIf(present('reference'))
-  @IsString({ message: 'reference must be a string of 1 to 255 characters' })
-  @Length(1, 255, { message: 'reference must be a string of 1 to 255 characters' })
-  reference?: string;
-}
 
 export const DELTA_RANGE = `must be a non-zero integer from -${MAX_QUANTITY} to ${MAX_QUANTITY}`;
 

@@ -16,7 +16,8 @@ import {
 import { INT64_MAX, parseInt64Id } from '../../../common/pipes/pet-id.pipe.js';
 import { InventoryItem } from '../../dto/inventory-item.dto.js';
 import { MAX_QUANTITY } from '../../dto/inventory-update.dto.js';
-import { ChangeContext, DELTA_RANGE } from './inventory-adjustment.dto.js';
+import { ChangeContext } from '../../dto/change-context.dto.js';
+import { DELTA_RANGE } from './inventory-adjustment.dto.js';
 
 export const MAX_BATCH_LINES = 100;
 const QUANTITY_RANGE = `must be an integer from 0 to ${MAX_QUANTITY}`;
