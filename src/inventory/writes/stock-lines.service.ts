@@ -93,8 +93,8 @@ const MAX_GROUP_LINES = 5_000;
  * shared by several calls (the idempotency records) is done once for all of them, after their
  * lines are decided and before anything is written: a call whose share could not be done (its
  * Idempotency-Key taken) is taken out, and the others' lines are decided again without it, in
- * memory, as the rows are locked. The pets are written once each and the changes appended in call
- * and line order, a statement for all. On PostgreSQL the write counter is locked first and the
+ * memory (their rows stay locked): no rollback. The pets are written once each and the changes
+ * appended in call and line order, a statement for all. On PostgreSQL the write counter is locked first and the
  * pets next, so writers queue rather than deadlock and every change lands in commit order; SQLite
  * has one writer.
  */
