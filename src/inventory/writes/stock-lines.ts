@@ -41,9 +41,11 @@ export type StockLinesOutcome =
 export interface GroupWork<T> {
   /**
    * Runs once the lines are decided, refused or applied, before any of them is written, and
-   * answers, in call order, the error of each call whose share could not be done (undefined for
-   * the others), leaving the transaction usable. Those calls are taken out: nothing of theirs is
-   * written, and each is rejected with its error once the group committed.
+   * answers, in call order, the error of each call whose share it could not do (undefined for
+   * the others), having written nothing for that call and left the transaction usable (a
+   * conflict clause, not a failed statement: PostgreSQL refuses every statement after one). Those
+   * calls are taken out: none of their lines is written, and each is rejected with its error once
+   * the group committed.
    */
   run(
     manager: EntityManager,
