@@ -136,7 +136,6 @@ export class IdempotencyRepository {
         record.body,
       ]),
       REWRITE_TYPES,
-      true,
     );
     await manager.query(
       `WITH v (key_id, idempotency_key, status, etag, body) AS (${sql})

@@ -63,22 +63,6 @@ export interface IdempotentOutcome {
   replayed: boolean;
 }
 
-// PostgreSQL unique_violation; SQLite's primary-key constraint failure.
-const UNIQUE_VIOLATIONS = new Set(['23505', 'SQLITE_CONSTRAINT_PRIMARYKEY']);
-
-function isUniqueViolation(err: unknown): boolean {
-  for (let current = err, depth = 0; current && depth < 4; depth++) {
-    const { code, driverError, cause } = current as {
-      code?: unknown;
-      driverError?: unknown;
-      cause?: unknown;
-    };
-    if (typeof code === 'string' && UNIQUE_VIOLATIONS.has(code)) return true;
-    current = driverError ?? cause;
-  }
-  return false;
-}
-
 function sameAnswer(a: StoredAnswer, b: StoredAnswer | undefined): boolean {
   return a.status === b?.status && a.etag === b.etag && a.body === b.body;
 }
@@ -141,7 +125,7 @@ export class IdempotencyService implements OnModuleInit {
       const outcome = await perform({ work: this.keeper, item });
       return { answer: item.kept ?? answer(outcome), replayed: false };
     } catch (err) {
-      if (!(err instanceof IdempotencyKeyTaken) && !isUniqueViolation(err)) throw err;
+      if (!(err instanceof IdempotencyKeyTaken)) throw err;
       const winner = await this.records.find(request, this.keptSince());
       // The row that won is committed by now; without it (pruned meanwhile) the client retries.
       if (!winner)
