@@ -8,7 +8,8 @@ import { createTestApp, type TestApp } from './support/create-test-app.js';
 import { DrivenWebhookClock } from './support/driven-webhook-clock.js';
 import { WebhookReceiver } from './support/webhook-receiver.js';
 
-// http is allowed (the receiver is local), private addresses are not.
+// http is allowed (the receiver is local), private addresses are not, loopback ones neither (as
+// outside development).
 describe('webhooks never reach private addresses without the allowance (e2e)', () => {
   let t: TestApp;
   let key: string;
@@ -21,6 +22,7 @@ describe('webhooks never reach private addresses without the allowance (e2e)', (
   beforeAll(async () => {
     t = await createTestApp({
       WEBHOOK_ALLOW_HTTP: 'true',
+      WEBHOOK_ALLOW_LOOPBACK: 'false',
       WEBHOOK_POLL_MS: '20',
       WEBHOOK_LEASE_MS: '1500',
     });
@@ -50,6 +52,21 @@ describe('webhooks never reach private addresses without the allowance (e2e)', (
     ['an IPv6 unique-local literal', () => 'http://[fd00:ec2::254]/'],
   ])('should refuse to add %s', async (_, url) => {
     await expect(service.add(url(receiver.port))).rejects.toBeInstanceOf(WebhookUrlError);
+  });
+
+  it('should let the loopback allowance reach this machine but no private or metadata address', async () => {
+    const local = await createTestApp({ WEBHOOK_ALLOW_HTTP: 'true' });
+    try {
+      const webhooks = local.app.get(WebhooksService);
+      const added = await webhooks.add(`http://localhost:${receiver.port}/hook`);
+      await webhooks.remove(added.endpoint.id);
+      await expect(webhooks.add('http://169.254.169.254/latest/meta-data/')).rejects.toThrow(
+        /WEBHOOK_ALLOW_PRIVATE/,
+      );
+      await expect(webhooks.add('http://10.1.2.3/hook')).rejects.toThrow(/WEBHOOK_ALLOW_PRIVATE/);
+    } finally {
+      await local.close();
+    }
   });
 
   it('should refuse http without WEBHOOK_ALLOW_HTTP', async () => {
@@ -84,7 +101,8 @@ describe('webhooks never reach private addresses without the allowance (e2e)', (
       .expect(200);
     const wait = await clock.nextWait();
     const [attempt] = await service.deliveries(endpoint.id, 1);
-    expect(attempt).toMatchObject({ attempt: 1, status: null, error: 'blocked address' });
+    expect(attempt).toMatchObject({ attempt: 1, status: null });
+    expect(attempt.error).toMatch(/^blocked address: .*WEBHOOK_ALLOW_LOOPBACK=true/);
     expect(receiver.messages).toHaveLength(0);
     await service.remove(endpoint.id);
     endpointId = undefined;

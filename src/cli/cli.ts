@@ -194,6 +194,10 @@ async function run(argv: string[]): Promise<number> {
     await command.run(ctx, input);
     return EXIT_OK;
   } catch (err) {
+    if (err instanceof UsageError && !err.showUsage) {
+      write(process.stderr, `Error: ${err.message}`);
+      return EXIT_USAGE;
+    }
     if (err instanceof UsageError) {
       write(
         process.stderr,

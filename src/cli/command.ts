@@ -4,9 +4,13 @@ import { terminalSafe } from './terminal-text.js';
 
 /** What was typed is wrong (unknown command or flag, missing or malformed argument): exit 2. */
 export class UsageError extends Error {
-  constructor(message: string) {
+  /** Whether the command's usage helps: not for a well-typed value the service refuses. */
+  readonly showUsage: boolean;
+
+  constructor(message: string, options: { showUsage?: boolean } = {}) {
     super(message);
     this.name = 'UsageError';
+    this.showUsage = options.showUsage ?? true;
   }
 }
 

@@ -54,7 +54,9 @@ const addWebhook: Command = {
   description:
     'Add an endpoint that receives every change committed from now on (inventory.changed), and\n' +
     'print its signing secret once, as the last line (--json: one object with "secret"). The URL\n' +
-    'must be https and must not resolve to a loopback, private, link-local or metadata address.',
+    'must be https and must not resolve to a loopback, private, link-local or metadata address,\n' +
+    'unless WEBHOOK_ALLOW_HTTP, WEBHOOK_ALLOW_PRIVATE or WEBHOOK_ALLOW_LOOPBACK (on by default with\n' +
+    'APP_ENV=development: http://localhost:PORT/ works) allow it.',
   async run(ctx, { args, options }) {
     const description = optionString(options, 'description');
     if (
@@ -70,7 +72,7 @@ const addWebhook: Command = {
     try {
       added = await service.add(args.URL, description);
     } catch (err) {
-      if (err instanceof WebhookUrlError) throw new UsageError(err.message);
+      if (err instanceof WebhookUrlError) throw new UsageError(err.message, { showUsage: false });
       throw err;
     }
     const summary = await endpointSummary(added.endpoint);

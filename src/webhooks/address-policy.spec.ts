@@ -39,12 +39,35 @@ describe('isBlockedAddress', () => {
 });
 
 describe('parseWebhookUrl and checkWebhookUrl', () => {
-  const strict = { allowHttp: false, allowPrivate: false };
+  const strict = { allowHttp: false, allowPrivate: false, allowLoopback: false };
 
   it('should refuse http unless allowed', () => {
     expect(() => parseWebhookUrl('http://example.com/hook', strict)).toThrow(/https/);
     expect(parseWebhookUrl('http://example.com/hook', { ...strict, allowHttp: true }).host).toBe(
       'example.com',
+    );
+  });
+
+  it('should take http to this machine as a loopback receiver, and name the setting when refused', () => {
+    const local = { ...strict, allowLoopback: true };
+    expect(parseWebhookUrl('http://localhost:8080/', local).port).toBe('8080');
+    expect(parseWebhookUrl('http://127.0.0.1:8080/', local).port).toBe('8080');
+    expect(() => parseWebhookUrl('http://example.com/', local)).toThrow(/WEBHOOK_ALLOW_HTTP/);
+    expect(() => parseWebhookUrl('http://localhost:8080/', strict)).toThrow(
+      /WEBHOOK_ALLOW_LOOPBACK=true/,
+    );
+  });
+
+  it('should reach loopback but no private or metadata address with the loopback allowance', async () => {
+    const local = { ...strict, allowLoopback: true };
+    await expect(checkWebhookUrl('http://localhost:8080/', local)).resolves.toBeInstanceOf(URL);
+    await expect(checkWebhookUrl('https://[::1]/', local)).resolves.toBeInstanceOf(URL);
+    await expect(checkWebhookUrl('https://10.0.0.1/', local)).rejects.toThrow(
+      /WEBHOOK_ALLOW_PRIVATE/,
+    );
+    await expect(checkWebhookUrl('http://169.254.169.254/', local)).rejects.toThrow(/https/);
+    await expect(checkWebhookUrl('https://localhost/', strict)).rejects.toThrow(
+      /WEBHOOK_ALLOW_LOOPBACK=true/,
     );
   });
 
@@ -58,7 +81,9 @@ describe('parseWebhookUrl and checkWebhookUrl', () => {
   it('should refuse private literals and names that resolve to loopback without the allowance', async () => {
     await expect(checkWebhookUrl('https://127.0.0.1/', strict)).rejects.toThrow(/loopback/);
     await expect(checkWebhookUrl('https://[::ffff:10.0.0.1]/', strict)).rejects.toThrow(/private/);
-    await expect(checkWebhookUrl('https://localhost/', strict)).rejects.toThrow(/resolves only/);
+    await expect(checkWebhookUrl('https://localhost/', strict)).rejects.toThrow(
+      /resolves only to loopback addresses/,
+    );
     await expect(
       checkWebhookUrl('https://localhost/', { ...strict, allowPrivate: true }),
     ).resolves.toBeInstanceOf(URL);

@@ -33,6 +33,9 @@ const BLOCKED_V6: [string, number][] = [
 const blocked = new BlockList();
 for (const [net, prefix] of BLOCKED_V4) blocked.addSubnet(net, prefix, 'ipv4');
 for (const [net, prefix] of BLOCKED_V6) blocked.addSubnet(net, prefix, 'ipv6');
+const loopback = new BlockList();
+loopback.addSubnet('127.0.0.0', 8, 'ipv4');
+loopback.addAddress('::1', 'ipv6');
 
 /** The IPv4 address an IPv6 address carries (IPv4-mapped, IPv4-compatible, NAT64 or 6to4), if any. */
 function embeddedV4(address: string): string | undefined {
@@ -72,37 +75,73 @@ export function isBlockedAddress(address: string): boolean {
   return blocked.check(bare, 'ipv6') || (v4 !== undefined && blocked.check(v4, 'ipv4'));
 }
 
-export class BlockedAddressError extends Error {
-  readonly code = 'EWEBHOOKBLOCKED';
-  constructor(host: string) {
-    super(
-      `${host} resolves only to addresses webhooks may not reach (loopback, private, link-local or metadata)`,
-    );
-    this.name = 'BlockedAddressError';
-  }
+/** Whether an address is this machine's own (127.0.0.0/8, ::1, also IPv4-mapped). */
+export function isLoopbackAddress(address: string): boolean {
+  const bare = address.replace(/%.*$/, '');
+  if (isIPv4(bare)) return loopback.check(bare, 'ipv4');
+  if (isIP(bare) !== 6) return false;
+  const v4 = embeddedV4(bare);
+  return loopback.check(bare, 'ipv6') || (v4 !== undefined && loopback.check(v4, 'ipv4'));
 }
 
-/**
- * A `lookup` for http(s) agents: resolves, drops the blocked addresses, and hands the socket the
- * ones it checked, so no second resolution can swap in another address (DNS rebinding).
- */
-export function safeLookup(allowPrivate: boolean): LookupFunction {
-  return (hostname, options, callback) => {
-    dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
-      if (err) return callback(err, '', 0);
-      const allowed = allowPrivate
-        ? addresses
-        : addresses.filter((entry) => !isBlockedAddress(entry.address));
-      if (allowed.length === 0) return callback(new BlockedAddressError(hostname), '', 0);
-      if (options.all) return (callback as (e: null, a: typeof allowed) => void)(null, allowed);
-      callback(null, allowed[0].address, allowed[0].family);
-    });
-  };
+/** `localhost` and its subdomains (RFC 6761 §6.3), and loopback literals. */
+export function isLoopbackHost(host: string): boolean {
+  const name = host.toLowerCase().replace(/\.$/, '');
+  return name === 'localhost' || name.endsWith('.localhost') || isLoopbackAddress(name);
 }
 
 export interface UrlPolicy {
   allowHttp: boolean;
   allowPrivate: boolean;
+  /** Receivers on this machine (loopback addresses, over http too): on by default in development. */
+  allowLoopback: boolean;
+}
+
+/** Whether a webhook under this policy may connect to an address. */
+export function addressAllowed(policy: Omit<UrlPolicy, 'allowHttp'>, address: string): boolean {
+  if (policy.allowPrivate || !isBlockedAddress(address)) return true;
+  return policy.allowLoopback && isLoopbackAddress(address);
+}
+
+/** The refusal of a host whose addresses are all refused, naming the setting that would allow them. */
+function refusal(host: string, addresses: string[]): string {
+  const allLoopback = addresses.length > 0 && addresses.every(isLoopbackAddress);
+  const what = isIP(host) ? 'is a loopback address' : 'resolves only to loopback addresses';
+  return allLoopback
+    ? `${host} ${what}, which webhooks reach only with WEBHOOK_ALLOW_LOOPBACK=true (the default with APP_ENV=development)`
+    : `${host} resolves only to addresses webhooks may not reach (loopback, private, link-local or metadata); WEBHOOK_ALLOW_PRIVATE=true allows them`;
+}
+
+export class BlockedAddressError extends Error {
+  readonly code = 'EWEBHOOKBLOCKED';
+  constructor(host: string, addresses: string[]) {
+    super(refusal(host, addresses));
+    this.name = 'BlockedAddressError';
+  }
+}
+
+/**
+ * A `lookup` for http(s) agents: resolves, drops the addresses the policy refuses, and hands the
+ * socket the ones it checked, so no second resolution can swap in another address (DNS rebinding).
+ */
+export function safeLookup(allowed: (address: string) => boolean): LookupFunction {
+  return (hostname, options, callback) => {
+    dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
+      if (err) return callback(err, '', 0);
+      const kept = addresses.filter((entry) => allowed(entry.address));
+      if (kept.length === 0)
+        return callback(
+          new BlockedAddressError(
+            hostname,
+            addresses.map((entry) => entry.address),
+          ),
+          '',
+          0,
+        );
+      if (options.all) return (callback as (e: null, a: typeof kept) => void)(null, kept);
+      callback(null, kept[0].address, kept[0].family);
+    });
+  };
 }
 
 export class WebhookUrlError extends Error {
@@ -124,12 +163,16 @@ export function parseWebhookUrl(text: string, policy: UrlPolicy): URL {
   }
   if (text.length > MAX_URL_LENGTH)
     throw new WebhookUrlError(`URL must be at most ${MAX_URL_LENGTH} characters`);
-  const protocols = policy.allowHttp ? ['https:', 'http:'] : ['https:'];
-  if (!protocols.includes(url.protocol))
+  const local = isLoopbackHost(hostOf(url));
+  if (url.protocol === 'http:' && !policy.allowHttp && !(local && policy.allowLoopback))
     throw new WebhookUrlError(
-      policy.allowHttp
-        ? 'URL must be http or https'
-        : 'URL must be https (WEBHOOK_ALLOW_HTTP is off)',
+      local
+        ? 'URL must be https; http to this machine needs WEBHOOK_ALLOW_LOOPBACK=true (the default with APP_ENV=development)'
+        : 'URL must be https (WEBHOOK_ALLOW_HTTP=true allows http)',
+    );
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new WebhookUrlError(
+      policy.allowHttp || policy.allowLoopback ? 'URL must be http or https' : 'URL must be https',
     );
   if (url.username || url.password) throw new WebhookUrlError('URL must not contain credentials');
   if (url.hash) throw new WebhookUrlError('URL must not contain a fragment');
@@ -141,17 +184,27 @@ export function hostOf(url: URL): string {
   return url.hostname.replace(/^\[(.*)\]$/, '$1');
 }
 
-/** Checks the URL and that its host resolves to at least one address webhooks may reach. */
+/**
+ * Checks the URL and that its host resolves to at least one address webhooks may reach; plain
+ * http allowed only as a loopback receiver must resolve to loopback addresses alone.
+ */
 export async function checkWebhookUrl(text: string, policy: UrlPolicy): Promise<URL> {
   const url = parseWebhookUrl(text, policy);
   const host = hostOf(url);
+  const loopbackOnly = url.protocol === 'http:' && !policy.allowHttp;
+  const allowed = (address: string) =>
+    loopbackOnly ? isLoopbackAddress(address) : addressAllowed(policy, address);
   if (isIP(host)) {
-    if (!policy.allowPrivate && isBlockedAddress(host))
-      throw new WebhookUrlError(`${host} is a loopback, private, link-local or metadata address`);
+    if (!allowed(host))
+      throw new WebhookUrlError(
+        isLoopbackAddress(host)
+          ? refusal(host, [host])
+          : `${host} is a loopback, private, link-local or metadata address; WEBHOOK_ALLOW_PRIVATE=true allows it`,
+      );
     return url;
   }
   await new Promise<void>((resolve, reject) =>
-    safeLookup(policy.allowPrivate)(host, { all: true }, (err) => {
+    safeLookup(allowed)(host, { all: true }, (err) => {
       if (!err) return resolve();
       reject(
         new WebhookUrlError(

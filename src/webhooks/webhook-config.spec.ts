@@ -3,15 +3,28 @@ import { DEFAULT_WEBHOOK_RETRY_SCHEDULE, loadConfig } from '../config/app-config
 
 describe('webhook configuration', () => {
   it('should default to the contract schedule, https only and no private addresses', () => {
-    expect(loadConfig({}).webhooks).toEqual({
+    expect(loadConfig({ APP_ENV: 'production' }).webhooks).toEqual({
       timeoutMs: 15_000,
       retrySchedule: DEFAULT_WEBHOOK_RETRY_SCHEDULE,
       allowHttp: false,
       allowPrivate: false,
+      allowLoopback: false,
       pollMs: 200,
       leaseMs: 15_000,
     });
     expect(DEFAULT_WEBHOOK_RETRY_SCHEDULE).toEqual([5, 300, 1800, 7200, 18_000, 36_000, 36_000]);
+  });
+
+  it('should allow loopback receivers by default in development only, and as told', () => {
+    expect(loadConfig({}).webhooks.allowLoopback).toBe(true);
+    expect(loadConfig({ APP_ENV: 'staging' }).webhooks.allowLoopback).toBe(false);
+    expect(
+      loadConfig({ APP_ENV: 'development', WEBHOOK_ALLOW_LOOPBACK: 'false' }).webhooks
+        .allowLoopback,
+    ).toBe(false);
+    expect(
+      loadConfig({ APP_ENV: 'production', WEBHOOK_ALLOW_LOOPBACK: 'true' }).webhooks.allowLoopback,
+    ).toBe(true);
   });
 
   it('should take a comma-separated schedule of whole seconds', () => {

@@ -16,7 +16,7 @@ import { messageBody } from './webhook-message.js';
 import { type EndpointRow, type NewDelivery, WebhookRepository } from './webhook.repository.js';
 import { afterFailure, parseRetryAfter } from './retry-policy.js';
 import { messageId, signatureHeader } from './signature.js';
-import { WebhookSender } from './webhook-sender.js';
+import { type SendResult, WebhookSender } from './webhook-sender.js';
 
 /** Changes read from the feed at a time. */
 const BATCH = 100;
@@ -31,6 +31,12 @@ export function liveSecrets(endpoint: EndpointRow, now: number): string[] {
   return previousSecret !== null && previousSecretUntil !== null && previousSecretUntil > now
     ? [secret, previousSecret]
     : [secret];
+}
+
+/** Why an attempt failed, for the log: never the URL, nor more than the start of the answer's body. */
+export function failureReason(result: SendResult): string {
+  if (result.outcome === 'http_error') return `HTTP ${result.status}`;
+  return (result.error ?? result.outcome).slice(0, 300);
 }
 
 /** A signal that aborts when this instance next commits stock changes, until `stop`. */
@@ -136,7 +142,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
   }
 
   private async deliverLoop(id: number): Promise<void> {
-    const { leaseMs, pollMs, timeoutMs, allowPrivate } = this.config.webhooks;
+    const { leaseMs, pollMs, timeoutMs, allowPrivate, allowLoopback } = this.config.webhooks;
     const lost = new AbortController();
     const signal = AbortSignal.any([this.stopping.signal, lost.signal]);
     let heldUntil = this.clock.now() + leaseMs;
@@ -180,7 +186,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
           cursor = endpoint.cursor;
           attempts = [];
         }
-        sender ??= new WebhookSender(endpoint.url, { timeoutMs, allowPrivate });
+        sender ??= new WebhookSender(endpoint.url, { timeoutMs, allowPrivate, allowLoopback });
         if (lastPrune + PRUNE_MS < this.clock.now()) {
           lastPrune = this.clock.now();
           await this.repository.pruneDeliveries(id);
@@ -252,12 +258,13 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
           );
           const written = attempts;
           attempts = [];
+          const nextAttemptAt = this.clock.now() + (next.action === 'retry' ? next.delayMs : 0);
           const moved = await this.repository.advance(
             id,
             this.owner,
             generation,
             next.action === 'retry'
-              ? { cursor, failures, nextAttemptAt: this.clock.now() + next.delayMs }
+              ? { cursor, failures, nextAttemptAt }
               : {
                   cursor,
                   failures,
@@ -267,8 +274,14 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
             written,
           );
           if (!moved) await this.repository.recordAttempts(id, written);
-          else if (next.action === 'disable')
-            this.logger.warn(`Webhook endpoint ${id} disabled: ${next.reason}`);
+          this.logger.warn(
+            `Webhook endpoint ${id}: attempt ${failures} of change ${change.id} failed (${failureReason(result)}); ` +
+              (!moved
+                ? 'the endpoint changed meanwhile (replay, enable or removal) and carries on from what is stored'
+                : next.action === 'retry'
+                  ? `next attempt at ${new Date(nextAttemptAt).toISOString()}`
+                  : `endpoint disabled: ${next.reason}`),
+          );
           break;
         }
         await flush();

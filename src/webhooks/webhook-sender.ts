@@ -1,7 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
-import { hostOf, isBlockedAddress, safeLookup } from './address-policy.js';
+import { addressAllowed, BlockedAddressError, hostOf, safeLookup } from './address-policy.js';
 import type { AttemptOutcome } from './retry-policy.js';
 
 /** At most this much of an answer is read, for the delivery log. */
@@ -26,13 +26,13 @@ export class WebhookSender {
 
   constructor(
     url: string,
-    private readonly options: { timeoutMs: number; allowPrivate: boolean },
+    private readonly options: { timeoutMs: number; allowPrivate: boolean; allowLoopback?: boolean },
   ) {
     this.url = new URL(url);
     const agentOptions = {
       keepAlive: true,
       maxSockets: 1,
-      lookup: safeLookup(options.allowPrivate),
+      lookup: safeLookup((address) => this.allowed(address)),
     };
     this.agent =
       this.url.protocol === 'https:' ? new https.Agent(agentOptions) : new http.Agent(agentOptions);
@@ -40,6 +40,11 @@ export class WebhookSender {
 
   get target(): string {
     return this.url.href;
+  }
+
+  private allowed(address: string): boolean {
+    const { allowPrivate, allowLoopback = false } = this.options;
+    return addressAllowed({ allowPrivate, allowLoopback }, address);
   }
 
   close(): void {
@@ -52,8 +57,12 @@ export class WebhookSender {
     const elapsed = () => Math.round(performance.now() - started);
     const host = hostOf(this.url);
     // An IP literal never reaches `lookup`.
-    if (isIP(host) && !this.options.allowPrivate && isBlockedAddress(host))
-      return Promise.resolve({ outcome: 'blocked', error: 'blocked address', durationMs: 0 });
+    if (isIP(host) && !this.allowed(host))
+      return Promise.resolve({
+        outcome: 'blocked',
+        error: `blocked address: ${new BlockedAddressError(host, [host]).message}`,
+        durationMs: 0,
+      });
     return new Promise((resolve) => {
       let settled = false;
       const onAbort = () => {
@@ -87,7 +96,9 @@ export class WebhookSender {
         const blocked = err.code === 'EWEBHOOKBLOCKED';
         finish({
           outcome: blocked ? 'blocked' : 'connection_error',
-          error: blocked ? 'blocked address' : (err.code ?? err.message).slice(0, 200),
+          error: blocked
+            ? `blocked address: ${err.message}`
+            : (err.code ?? err.message).slice(0, 200),
         });
       });
       request.on('response', (response) => {

@@ -30,8 +30,8 @@ export class WebhooksService {
 
   /** The endpoint starts after every change committed so far; its secret is returned this once. */
   async add(url: string, description?: string): Promise<{ endpoint: EndpointRow; secret: string }> {
-    const { allowHttp, allowPrivate } = this.config.webhooks;
-    const checked = await checkWebhookUrl(url, { allowHttp, allowPrivate });
+    const { allowHttp, allowPrivate, allowLoopback } = this.config.webhooks;
+    const checked = await checkWebhookUrl(url, { allowHttp, allowPrivate, allowLoopback });
     const secret = newSecret();
     const endpoint = await this.repository.insert({
       url: checked.href,
