@@ -9,6 +9,8 @@ import { createTestApp, type TestApp } from './support/create-test-app.js';
 
 const KEY_PATTERN = /^pk_test_[0-9A-Za-z]{40}$/;
 const ISO = /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/;
+// The table shows every key time alike, to the second.
+const SECONDS = /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ/;
 const HOUR = 3_600_000;
 
 function lines(text: string): string[] {
@@ -137,7 +139,7 @@ describe('CLI: key scopes, expiry and rolling (e2e)', () => {
     );
     const oldRow = rows.find((row) => row.startsWith(`${old.key.id} `))!;
     expect(oldRow).toMatch(
-      new RegExp(`development\\s+read\\s+${ISO.source}\\s+${ISO.source}\\s+-\\s+${newId}$`),
+      new RegExp(`development\\s+read\\s+${SECONDS.source}\\s+${SECONDS.source}\\s+-\\s+${newId}$`),
     );
     const newRow = rows.find((row) => row.startsWith(`${newId} `))!;
     expect(newRow).toMatch(/business\s+1000\s+5000\s+development\s+read\s+\S+\s+-\s+-\s+-$/);

@@ -46,6 +46,11 @@ function duration(flag: string, value: string | undefined, rule: DurationRule): 
   return ms;
 }
 
+/** RFC 3339 UTC to the second for every column alike: creation times are stored to the second. */
+function tableTime(iso: string | null): string {
+  return iso === null ? '-' : iso.replace(/\.\d{3}Z$/, 'Z');
+}
+
 function expiryNote(iso: string | null): string {
   return iso === null ? 'never expires' : `expires ${iso}`;
 }
@@ -158,9 +163,9 @@ const listKeys: Command = {
       String(key.perDay),
       key.environment,
       key.scope,
-      key.createdAt,
-      key.expiresAt ?? '-',
-      key.revokedAt ?? '-',
+      tableTime(key.createdAt),
+      tableTime(key.expiresAt),
+      tableTime(key.revokedAt),
       key.replacedById === null ? '-' : String(key.replacedById),
     ]);
     for (const line of table(header, rows)) ctx.out(line);

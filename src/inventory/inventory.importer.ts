@@ -4,6 +4,7 @@ import {
   type ImportResult,
   int64Field,
   parseJsonRows,
+  rowField,
   upsertInBatches,
 } from '../common/import/json-rows.js';
 import { MAX_QUANTITY } from './dto/inventory-update.dto.js';
@@ -50,7 +51,7 @@ export function parseImportFile(text: string): ImportRow[] {
   return parseJsonRows(text, {
     shape: '{petId, quantity, status, name?}',
     validate: validateImportRow,
-    key: (row) => ({ field: 'petId', value: row.petId }),
+    key: (row) => ({ field: 'petId', value: int64Field(rowField(row, 'petId')) }),
   });
 }
 

@@ -5,6 +5,7 @@ import {
   type ImportResult,
   int64Field,
   parseJsonRows,
+  rowField,
   throwIfAny,
   upsertInBatches,
 } from '../common/import/json-rows.js';
@@ -80,7 +81,7 @@ export function parseOrdersFile(text: string): OrderImportRow[] {
   return parseJsonRows(text, {
     shape: '{id, petId, quantity, status, shipDate?, complete?}',
     validate: validateOrderRow,
-    key: (row) => ({ field: 'id', value: row.id }),
+    key: (row) => ({ field: 'id', value: int64Field(rowField(row, 'id')) }),
   });
 }
 

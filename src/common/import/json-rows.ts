@@ -31,6 +31,13 @@ export async function upsertInBatches<T>(
 
 const MAX_REPORTED_PROBLEMS = 20;
 
+/** A field of a row object, or undefined when the row is no object. */
+export function rowField(row: unknown, name: string): unknown {
+  return typeof row === 'object' && row !== null && !Array.isArray(row)
+    ? (row as Record<string, unknown>)[name]
+    : undefined;
+}
+
 export function int64Field(value: unknown): bigint | undefined {
   const text =
     typeof value === 'string' ? value : isLosslessNumber(value) ? value.value : undefined;
@@ -44,7 +51,8 @@ export function countField(value: unknown): number {
 export interface RowsFormat<T> {
   shape: string;
   validate(value: unknown): T | string[];
-  key(row: T): { field: string; value: bigint };
+  /** The row's unique field as written, when it parses: duplicates are found on bad rows too. */
+  key(value: unknown): { field: string; value: bigint | undefined };
 }
 
 // A file is stored whole or not at all: one ImportError lists the bad rows (the first 20).
@@ -63,18 +71,15 @@ export function parseJsonRows<T>(text: string, format: RowsFormat<T>): T[] {
   const firstRowByKey = new Map<bigint, number>();
   data.forEach((value, index) => {
     const result = format.validate(value);
-    if (Array.isArray(result)) {
-      problems.push(...result.map((problem) => `row ${index + 1}: ${problem}`));
-      return;
-    }
-    const { field, value: key } = format.key(result);
-    const earlier = firstRowByKey.get(key);
-    if (earlier !== undefined) {
-      problems.push(`row ${index + 1}: ${field} ${key} already appears in row ${earlier}`);
-      return;
-    }
-    firstRowByKey.set(key, index + 1);
-    rows.push(result);
+    const rowProblems = Array.isArray(result) ? [...result] : [];
+    const { field, value: key } = format.key(value);
+    const earlier = key === undefined ? undefined : firstRowByKey.get(key);
+    if (earlier !== undefined)
+      rowProblems.push(`${field} ${key} already appears in row ${earlier}`);
+    else if (key !== undefined) firstRowByKey.set(key, index + 1);
+    if (rowProblems.length > 0)
+      problems.push(...rowProblems.map((problem) => `row ${index + 1}: ${problem}`));
+    else rows.push(result as T);
   });
   throwIfAny(problems);
   return rows;
