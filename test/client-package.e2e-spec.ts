@@ -10,25 +10,24 @@ import { ensureBuilt, ROOT, type RunningServer, startServer } from './support/bu
 const run = promisify(execFile);
 const CLIENT = join(ROOT, 'client');
 
+/** `npm pack FOLDER` run in `destination`, as the README says: the tarball is written there. */
 async function pack(folder: string, destination: string, scripts = true): Promise<string> {
   const flags = scripts ? [] : ['--ignore-scripts'];
-  const { stdout } = await run(
-    'npm',
-    ['pack', '--json', ...flags, '--pack-destination', destination],
-    {
-      cwd: folder,
-    },
-  );
+  const { stdout } = await run('npm', ['pack', '--json', ...flags, folder], { cwd: destination });
   const [packed] = JSON.parse(stdout.slice(stdout.indexOf('['))) as { filename: string }[];
   return join(destination, packed.filename);
 }
 
-/** The README's first call: its one `js` block, run as a consumer's module. */
-function firstCall(): string {
+/** The README's first call: its one `js` block, and the file name the README saves it as. */
+function firstCall(): { file: string; code: string } {
   const readme = readFileSync(join(CLIENT, 'README.md'), 'utf8');
   const blocks = [...readme.matchAll(/^```js\n([\s\S]*?)^```$/gm)].map(([, code]) => code);
   expect(blocks).toHaveLength(1);
-  return blocks[0];
+  const before = readme.slice(0, readme.indexOf('```js\n')).replace(/\s+/g, ' ');
+  const file = /save this as `([\w.-]+)`/.exec(before)?.[1];
+  expect(file, 'the file name the README saves the first call as').toBeDefined();
+  expect(before).toContain(`run \`node ${file}\``);
+  return { file: file!, code: blocks[0] };
 }
 
 /**
@@ -70,11 +69,17 @@ describe('client package, installed from its tarball (e2e)', () => {
       // As installed: its own development scripts have nothing to do here.
       tarballs.push(await pack(join(ROOT, 'node_modules', dependency), work, false));
 
-    mkdirSync(project);
-    writeFileSync(
-      join(project, 'package.json'),
-      JSON.stringify({ name: 'consumer', private: true, type: 'module' }),
+    // Packing as the README says leaves nothing in the checkout.
+    const { stdout: untracked } = await run(
+      'git',
+      ['status', '--porcelain', '--untracked-files=all', '--', 'client'],
+      { cwd: ROOT },
     );
+    expect(untracked).not.toMatch(/\.tgz/);
+
+    // A project as `npm init -y` makes it (CommonJS by default).
+    mkdirSync(project);
+    await run('npm', ['init', '-y'], { cwd: project });
     await run('npm', ['install', '--offline', '--no-audit', '--no-fund', ...tarballs], {
       cwd: project,
     });
@@ -83,10 +88,12 @@ describe('client package, installed from its tarball (e2e)', () => {
     ) as { name: string };
     expect(installed.name).toBe('@petstore/inventory-client');
 
-    writeFileSync(join(project, 'first-call.mjs'), firstCall());
-    const { stdout } = await run(process.execPath, ['first-call.mjs'], {
+    // As written, but for the port of the server under test; the key in KEY, as the README says.
+    const { file, code } = firstCall();
+    writeFileSync(join(project, file), code.replaceAll('localhost:3000', new URL(server.url).host));
+    const { stdout } = await run(process.execPath, [file], {
       cwd: project,
-      env: { ...process.env, PETSTORE_BASE_URL: `${server.url}/v1`, PETSTORE_API_KEY: key },
+      env: { ...process.env, KEY: key },
     });
     const lines = stdout.trim().split('\n');
     expect(lines[0]).toMatch(/^\d+ pets in stock; the first is pet 1$/);
