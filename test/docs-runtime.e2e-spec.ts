@@ -42,6 +42,7 @@ describe('docs/development.md on the supported Node versions', () => {
     const warned = refusing(oldest[0]);
     expect(warned.length).toBeGreaterThan(0);
     expect(warned.filter((name) => !runtimes.includes(`\`${name}\``))).toEqual([]);
+    expect(runtimes).toContain(`EBADENGINE\` for the ${warned.length} packages`);
   });
 
   it('should have no such warning on the oldest 22.x and 24.x of the range', () => {
