@@ -92,7 +92,7 @@ describe("docs/webhooks.md's local receiver, as a newcomer follows it (e2e)", ()
         .replaceAll('localhost:8080', `localhost:${receiverPort}`)
         .replaceAll('PORT=8080', `PORT=${receiverPort}`)
         .replaceAll('localhost:3000', new URL(server.url).host);
-    const shellEnv = { ...process.env, ...env, KEY: key };
+    const shellEnv: NodeJS.ProcessEnv = { ...process.env, ...env, KEY: key };
     delete shellEnv.APP_ENV;
 
     const added = spawnSync('bash', ['-eo', 'pipefail', '-c', local(add)], {
