@@ -64,7 +64,9 @@ describe('client package, installed from its tarball (e2e)', () => {
       types: './dist/index.d.ts',
       import: './dist/index.js',
     });
-    const tarballs = [await pack(CLIENT, work)];
+    // `npm test` has built the client; client/test/package.e2e-spec.ts packs it with its build
+    // script, and two builds writing client/dist at once would hand one pack a half-written file.
+    const tarballs = [await pack(CLIENT, work, false)];
     for (const dependency of Object.keys(manifest.dependencies ?? {}))
       // As installed: its own development scripts have nothing to do here.
       tarballs.push(await pack(join(ROOT, 'node_modules', dependency), work, false));
