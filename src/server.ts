@@ -16,6 +16,7 @@ import { APP_OPTIONS, configureApp } from './configure-app.js';
 import { ApiExpressAdapter } from './platform/http/index.js';
 import { DemoSeeder } from './seed/demo-seeder.js';
 import { sqliteDriverProblem } from './runtime/runtime.js';
+import { traceDestination, useTraceWarnings } from './tracing/trace-context.js';
 
 /** The application's logger once it exists: a failure line then follows the lines already logged. */
 let rootLogger: PinoLogger | undefined;
@@ -61,6 +62,8 @@ async function bootstrap(config: AppConfig): Promise<void> {
     config,
   );
   rootLogger = app.get<PinoLogger>(ROOT_LOGGER);
+  const logger = app.get(Logger);
+  useTraceWarnings((message) => logger.warn(message, 'Tracing'));
   const demoKey = await app.get(DemoSeeder).seedIfEmpty();
   await app.init();
   const { port, host } = config.http;
@@ -76,7 +79,6 @@ async function bootstrap(config: AppConfig): Promise<void> {
     fail(config, `${reason}; check PORT and HOST`, 'PORT');
   }
 
-  const logger = app.get(Logger);
   const shownHost = ['127.0.0.1', '::1', '0.0.0.0', '::'].includes(address.address)
     ? 'localhost'
     : address.address.includes(':')
@@ -84,6 +86,8 @@ async function bootstrap(config: AppConfig): Promise<void> {
       : address.address;
   const url = `http://${shownHost}:${address.port}`;
   logger.log(`Listening on ${url} (${config.env}, ${config.database.type})`, 'Bootstrap');
+  const tracing = traceDestination();
+  if (tracing) logger.log(tracing, 'Tracing');
   if (demoKey) {
     // Development only, on an empty database: the one time a raw key is ever written out.
     logger.log(`Demo API key (free plan, shown once): ${demoKey}`, 'Bootstrap');

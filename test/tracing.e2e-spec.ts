@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoKey } from './support/demo-key.js';
-import { ensureBuilt, type RunningServer, startServer } from './support/built-server.js';
+import { ensureBuilt, freePort, type RunningServer, startServer } from './support/built-server.js';
 import { ancestors, OtlpReceiver, type ReceivedSpan, SPAN_KIND } from './support/otlp-receiver.js';
 
 const INCOMING_TRACE = '0af7651916cd43dd8448eb211c80319c';
@@ -174,5 +174,73 @@ register('./resolve-hook.mjs', import.meta.url, { data: { out: process.env.RESOL
     } finally {
       await server.stop();
     }
+  });
+
+  it('should print spans on stdout with OTEL_TRACES_EXPORTER=console, say so at start, and trace no background work', async () => {
+    const { server, key } = await start('console', { OTEL_TRACES_EXPORTER: 'console' });
+    try {
+      await server.waitForOutput(
+        /"msg":"Tracing on: spans go to the console \(stdout, OTEL_TRACES_EXPORTER=console\)"/,
+      );
+      const res = await fetch(`${server.url}/v1/inventory/4`, {
+        headers: {
+          authorization: `Bearer ${key}`,
+          traceparent: `00-${INCOMING_TRACE}-${INCOMING_SPAN}-01`,
+        },
+      });
+      expect(res.status).toBe(200);
+      // Each span is printed as it ends: the server span last, after the request's queries.
+      await server.waitForOutput(
+        new RegExp(`traceId: '${INCOMING_TRACE}',[\\s\\S]*?name: 'GET /v1/inventory/:petId'`),
+      );
+      expect(server.output()).toMatch(/'db.collection.name': 'api_keys'/);
+      // The webhook dispatcher looked for endpoints when the server started, before it answered.
+      expect(server.output()).not.toContain('webhook_endpoints');
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('should log a failed export while running as one labelled warning, and not wait on that endpoint at shutdown', async () => {
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}/v1/traces`;
+    const { server, key } = await start('refused', {
+      OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${port}`,
+      OTEL_BSP_SCHEDULE_DELAY: '50',
+      OTEL_EXPORTER_OTLP_TIMEOUT: '1000',
+    });
+    try {
+      await server.waitForOutput(
+        new RegExp(`"msg":"Tracing on: spans go to OTLP/HTTP \\(http/protobuf\\) to ${url}"`),
+      );
+      const res = await fetch(`${server.url}/v1/inventory/4`, {
+        headers: { authorization: `Bearer ${key}` },
+      });
+      expect(res.status).toBe(200);
+      const [line] = await server.waitForOutput(/^.*Trace export to .* failed.*$/m);
+      expect(JSON.parse(line)).toMatchObject({
+        level: 40,
+        msg: expect.stringMatching(
+          new RegExp(
+            `^Trace export to ${url} failed \\(ECONNREFUSED\\): \\d+ span\\(s\\) dropped; check OTEL_EXPORTER_OTLP_ENDPOINT$`,
+          ),
+        ),
+      });
+    } finally {
+      await server.stop();
+    }
+    expect(server.output()).toContain(
+      `Trace export to ${url} is failing: the spans still held are dropped at shutdown`,
+    );
+    expect(server.output()).not.toMatch(/errno/);
+  });
+
+  it('should refuse an exporter it does not offer with one line', async () => {
+    const dbFile = join(dir, 'zipkin.sqlite');
+    await expect(
+      startServer({ DATABASE_URL: `sqlite:${dbFile}`, OTEL_TRACES_EXPORTER: 'zipkin' }),
+    ).rejects.toThrow(
+      /Cannot start the server: OTEL_TRACES_EXPORTER names zipkin; this service offers otlp, console and none/,
+    );
   });
 });

@@ -72,9 +72,11 @@ export class LoggingModule implements OnApplicationShutdown {
     observers.add(requestLog(logger, output));
   }
 
-  // After the HTTP server has drained, so the last request's line is in the buffer.
+  // After the HTTP server has drained, so the last request's line is in the buffer; traces first,
+  // so that a warning of theirs is written too.
   async onApplicationShutdown(): Promise<void> {
-    await Promise.all([flushLogs(this.logger), flushTraces()]);
+    await flushTraces();
+    await flushLogs(this.logger);
   }
 
   static forRoot(config: AppConfig): DynamicModule {
