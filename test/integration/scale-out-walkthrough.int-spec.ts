@@ -1,5 +1,5 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -7,22 +7,23 @@ import { freePort, ROOT } from '../support/built-server.js';
 import { uniqueSuffix } from './support/cluster.js';
 import { requireIntegrationContext } from './support/context.js';
 import { dropDatabase, RUN_DATABASE_PREFIX } from './support/postgres.js';
+import { NGINX } from './support/nginx.js';
 
 const context = requireIntegrationContext();
 
-/** docs/operations.md's ```` ```sh walkthrough ```` block, as a reader copies it. */
-function walkthrough(): string {
+/** A ```` ```sh <name> ```` block of docs/operations.md, as a reader copies it. */
+function block(name: string): string {
   const page = readFileSync(join(ROOT, 'docs', 'operations.md'), 'utf8');
-  const blocks = [...page.matchAll(/^```sh walkthrough\n([\s\S]*?)^```$/gm)].map(([, b]) => b);
+  const blocks = [...page.matchAll(new RegExp(`^\`\`\`sh ${name}\\n([\\s\\S]*?)^\`\`\`$`, 'gm'))];
   expect(blocks).toHaveLength(1);
-  return blocks[0];
+  return blocks[0][1];
 }
 
 function run(script: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn('bash', ['-e', '-o', 'pipefail', '-c', script], {
       cwd: ROOT,
-      env: { ...process.env, DATABASE_URL: '', REDIS_URL: '', APP_ENV: '' },
+      env: { ...process.env, PATH: `${NGINX.replace(/\/nginx$/, '')}:${process.env.PATH}` },
       timeout: 150_000,
     });
     let stdout = '';
@@ -34,19 +35,9 @@ function run(script: string): Promise<{ code: number | null; stdout: string; std
   });
 }
 
-function stopped(pid: number): Promise<void> {
-  return new Promise((resolve) => {
-    const poll = () => {
-      try {
-        process.kill(pid, 0);
-        setTimeout(poll, 50);
-      } catch {
-        resolve();
-      }
-    };
-    poll();
-  });
-}
+/** Files the walk-through could leave in the checkout's top folder. */
+const leftovers = () =>
+  readdirSync(ROOT).filter((name) => name === 'pets.json' || /^instance-.*\.log$/.test(name));
 
 describe('the scale-out walk-through in docs/operations.md (integration)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'petstore-walkthrough-'));
@@ -54,7 +45,11 @@ describe('the scale-out walk-through in docs/operations.md (integration)', () =>
   let pids: number[] = [];
 
   afterAll(async () => {
-    spawn('nginx', ['-p', dir, '-c', 'nginx.conf', '-s', 'stop']);
+    const work = existsSync(join(dir, 'work'))
+      ? readFileSync(join(dir, 'work'), 'utf8').trim()
+      : '';
+    if (work && existsSync(join(work, 'nginx.pid')))
+      spawnSync(NGINX, ['-p', work, '-c', 'nginx.conf', '-s', 'stop']);
     for (const pid of pids) {
       try {
         process.kill(pid, 'SIGTERM');
@@ -62,36 +57,48 @@ describe('the scale-out walk-through in docs/operations.md (integration)', () =>
         // Already gone.
       }
     }
-    await Promise.all(pids.map(stopped));
     await dropDatabase(database);
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('should run as written: two instances behind nginx, imported pets, one shared limit', async () => {
+  it('should run as written: two instances behind nginx, one shared limit, then clean up every trace', async () => {
     const [first, second, proxy] = [await freePort(), await freePort(), await freePort()];
-    // Only names change: the run's own database, Redis prefix, ports and folder. dist/ is built
-    // by the suite already (rebuilding it would rewrite files other specs' servers are loading).
-    const script = walkthrough()
+    const walkthrough = block('walkthrough');
+    const cleanup = block('walkthrough-cleanup');
+    const exported = [...walkthrough.matchAll(/^export (.+)$/gm)].flatMap(([, list]) =>
+      list.split(/\s+/).map((assignment) => assignment.split('=')[0]),
+    );
+    expect(exported).toEqual(
+      expect.arrayContaining(['DATABASE_URL', 'REDIS_URL', 'APP_ENV', 'LOG_LEVEL']),
+    );
+    // Ports are set once, in one line; no other line names one.
+    expect(walkthrough.match(/\b(3001|3002|8080)\b/g)).toEqual(['3001', '3002', '8080']);
+    // Only names change: the run's own database, Redis prefix and ports, and the scratch folder
+    // made inside the test's. dist/ is built by the suite already (rebuilding it would rewrite
+    // files other specs' servers are loading).
+    const script = [walkthrough, cleanup]
+      .join('\n')
       .replaceAll('petstore_scaleout:', `${context.redisKeyPrefix}walkthrough_${uniqueSuffix()}:`)
       .replaceAll('petstore_scaleout', database)
-      .replaceAll('3001', String(first))
-      .replaceAll('3002', String(second))
-      .replaceAll('8080', String(proxy))
-      .replaceAll('/tmp/petstore-nginx', dir)
-      .replaceAll('> instance-', `> ${dir}/instance-`)
-      .replaceAll('pets.json', `${dir}/pets.json`)
+      .replace(
+        'PORT_A=3001 PORT_B=3002 PROXY_PORT=8080',
+        `PORT_A=${first} PORT_B=${second} PROXY_PORT=${proxy}`,
+      )
+      .replace('WORK=$(mktemp -d)', `WORK=$(mktemp -d -p '${dir}'); echo "$WORK" > '${dir}/work'`)
       .replace(/^npm run build$/m, 'true');
     expect(script).not.toMatch(/npm run build/);
-    // The two instances outlive the script: their ids, to stop them afterwards.
-    const { code, stdout, stderr } = await run(`trap 'jobs -p > ${dir}/pids' EXIT\n${script}`);
+    const before = leftovers();
+    const names = exported.join('|');
+    const { code, stdout, stderr } = await run(
+      `trap 'jobs -p > ${dir}/pids' EXIT\n${script}\necho "left: $(env | cut -d= -f1 | grep -xE '${names}' | tr '\\n' ' ')"`,
+    );
     pids = readFileSync(join(dir, 'pids'), 'utf8').split('\n').filter(Boolean).map(Number);
     expect({ code, stderr }).toMatchObject({ code: 0 });
-    expect(pids).toHaveLength(2);
 
     expect(stdout).toMatch(
       /^\{"name":"petstore-inventory","version":"[^"]+","links":\{"docs":"\/docs"/m,
     );
-    expect(stdout).toContain(`Imported 2 rows from ${dir}/pets.json: 2 inserted, 0 updated.`);
+    expect(stdout).toMatch(/^Imported 2 rows from .*\/pets\.json: 2 inserted, 0 updated\.$/m);
     expect(stdout).toMatch(/^200 200 200 200 200 429 $/m);
     const status = JSON.parse(/^\{"plan".*$/m.exec(stdout)![0]) as {
       windows: { name: string; limit: number; remaining: number }[];
@@ -100,5 +107,12 @@ describe('the scale-out walk-through in docs/operations.md (integration)', () =>
       limit: 5,
       remaining: 0,
     });
+
+    // The clean-up: nothing exported is left, the instances and the scratch folder are gone.
+    expect(stdout).toMatch(/^left: $/m);
+    expect(pids).toEqual([]);
+    const work = readFileSync(join(dir, 'work'), 'utf8').trim();
+    expect(existsSync(work)).toBe(false);
+    expect(leftovers()).toEqual(before);
   }, 180_000);
 });
