@@ -1,5 +1,6 @@
 import { isAbsolute, resolve } from 'node:path';
 import { ConfigError, Env, bool, date, int, oneOf, optionalStr, str, url } from './env.parser.js';
+import { redisConfig, type RedisConfig } from './redis-config.js';
 import { parseTrustProxy, type TrustProxy } from './trust-proxy.js';
 
 export const APP_ENVS = ['development', 'staging', 'production'] as const;
@@ -18,11 +19,7 @@ export type DatabaseConfig =
       connectTimeoutMs: number;
     };
 
-export interface RedisConfig {
-  url: string;
-  keyPrefix: string;
-  commandTimeoutMs: number;
-}
+export type { RedisConfig, RedisNode, RedisTopology } from './redis-config.js';
 
 export interface ServerTimeouts {
   headersMs: number;
@@ -152,15 +149,6 @@ function databaseConfig(env: Env): DatabaseConfig {
     };
   }
   throw new ConfigError('DATABASE_URL', 'sqlite:<path>, sqlite::memory: or postgres://…', value);
-}
-
-function redisConfig(env: Env): RedisConfig | undefined {
-  if (optionalStr(env, 'REDIS_URL') === undefined) return undefined;
-  return {
-    url: url(env, 'REDIS_URL', '', ['redis:', 'rediss:']),
-    keyPrefix: str(env, 'REDIS_KEY_PREFIX', 'petstore:'),
-    commandTimeoutMs: int(env, 'REDIS_COMMAND_TIMEOUT_MS', 500, 10, 60_000),
-  };
 }
 
 function corsOrigins(env: Env): string[] {

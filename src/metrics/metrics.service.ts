@@ -95,6 +95,12 @@ export class MetricsService implements RequestObserver {
     registers: [this.registry],
   });
 
+  private readonly redisFailovers = new Counter({
+    name: 'petstore_redis_failovers_total',
+    help: 'Redis failovers this instance followed: a Sentinel promotion, or a Cluster replica made master',
+    registers: [this.registry],
+  });
+
   private readonly webhookAttempts = new Counter({
     name: 'petstore_webhook_deliveries_total',
     help: 'Webhook delivery attempts, by outcome (delivered, http_error, timeout, connection_error, blocked)',
@@ -193,6 +199,10 @@ export class MetricsService implements RequestObserver {
 
   redisError(): void {
     this.redisErrors.inc();
+  }
+
+  redisFailover(): void {
+    this.redisFailovers.inc();
   }
 
   webhookAttempt(outcome: string, seconds: number): void {

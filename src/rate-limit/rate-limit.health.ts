@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import { InjectThrottlerStorage } from '@nestjs/throttler';
 import {
   HealthIndicatorFunction,
@@ -6,6 +6,7 @@ import {
   HealthIndicatorService,
 } from '@nestjs/terminus';
 import { AppConfig } from '../config/app-config.js';
+import { MetricsService } from '../metrics/metrics.service.js';
 import { RedisRateLimitStorage } from './storage/redis.storage.js';
 import type { RateLimitStorage } from './storage/rate-limit.storage.js';
 
@@ -15,7 +16,11 @@ export class RateLimitHealthIndicator {
     private readonly health: HealthIndicatorService,
     @InjectThrottlerStorage() private readonly storage: RateLimitStorage,
     private readonly config: AppConfig,
-  ) {}
+    @Optional() metrics?: MetricsService,
+  ) {
+    if (storage instanceof RedisRateLimitStorage && metrics)
+      storage.connection.onFailover(() => metrics.redisFailover());
+  }
 
   checks(): HealthIndicatorFunction[] {
     const storage = this.storage;

@@ -1,6 +1,6 @@
 import { Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { createHash } from 'node:crypto';
-import { Redis } from 'ioredis';
+import { Cluster } from 'ioredis';
 import type { RedisConfig } from '../../config/app-config.js';
 import { Clock, SystemClock } from '../clock.js';
 import {
@@ -17,6 +17,7 @@ import {
 } from '../rate-limit.policy.js';
 import { peekOutcome } from '../rate-limit.peek.js';
 import { RateLimitStorage, RateLimitStoreUnavailableError } from './rate-limit.storage.js';
+import { type RedisClient, RedisConnection } from './redis-connection.js';
 
 /** Keys outlive their window a little, so an instance whose clock lags still finds the count. */
 const KEY_GRACE_MS = 5_000;
@@ -112,7 +113,8 @@ export class RedisRateLimitStorage
   extends RateLimitStorage
   implements OnModuleInit, OnApplicationShutdown
 {
-  readonly redis: Redis;
+  readonly connection: RedisConnection;
+  readonly redis: RedisClient;
   private readonly logger = new Logger(RedisRateLimitStorage.name);
   private healthy = true;
   private queued: Queued[] = [];
@@ -126,15 +128,9 @@ export class RedisRateLimitStorage
     private readonly namespace = '',
   ) {
     super();
-    this.connectTimeoutMs = Math.max(1000, config.commandTimeoutMs);
-    this.redis = new Redis(config.url, {
-      lazyConnect: true,
-      enableOfflineQueue: false,
-      maxRetriesPerRequest: 0,
-      commandTimeout: config.commandTimeoutMs,
-      connectTimeout: this.connectTimeoutMs,
-      retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
-    });
+    this.connection = new RedisConnection(config);
+    this.redis = this.connection.client;
+    this.connectTimeoutMs = this.connection.connectTimeoutMs;
     this.redis.on('error', (err: Error) => this.markDown(err));
     this.redis.on('ready', () => this.markUp());
   }
@@ -150,6 +146,7 @@ export class RedisRateLimitStorage
   private markUp(): void {
     if (this.healthy) return;
     this.healthy = true;
+    this.connection.noteMasters();
     this.logger.log('Redis for rate limiting answers again');
   }
 
@@ -160,8 +157,8 @@ export class RedisRateLimitStorage
       (resolve) => (timer = setTimeout(resolve, this.connectTimeoutMs)),
     );
     const start = (async () => {
-      await this.redis.connect();
-      await this.redis.script('LOAD', CONSUME_SCRIPT);
+      await this.connection.connect();
+      await this.loadScript();
     })().catch(() => {
       // Logged by the 'error' listener; requests fail open or closed until Redis answers.
     });
@@ -173,25 +170,20 @@ export class RedisRateLimitStorage
     await this.close();
   }
 
-  async close(): Promise<void> {
-    if (this.redis.status === 'end') return;
-    if (this.redis.status !== 'ready') {
-      this.redis.disconnect();
-      return;
-    }
-    await this.redis.quit().catch(() => this.redis.disconnect());
+  close(): Promise<void> {
+    return this.connection.close();
   }
 
   async ping(): Promise<void> {
     try {
-      await this.redis.ping();
+      await this.connection.ping();
     } catch (err) {
       throw new RateLimitStoreUnavailableError(err);
     }
   }
 
   clientKey(client: string): string {
-    return `${this.config.keyPrefix}${this.namespace}{${client}}`;
+    return clientKey(this.config.keyPrefix, this.namespace, client);
   }
 
   consume(
@@ -221,8 +213,9 @@ export class RedisRateLimitStorage
   private flush(): void {
     const queued = this.queued;
     this.queued = [];
-    for (let start = 0; start < queued.length; start += MAX_BATCH)
-      void this.send(queued.slice(start, start + MAX_BATCH));
+    for (const group of this.connection.cluster ? byCaller(queued) : [queued])
+      for (let start = 0; start < group.length; start += MAX_BATCH)
+        void this.send(group.slice(start, start + MAX_BATCH));
   }
 
   private async send(batch: readonly Queued[]): Promise<void> {
@@ -267,22 +260,65 @@ export class RedisRateLimitStorage
     }
   }
 
+  // On a Cluster every master must know the script: a replica promoted later has it replicated.
+  private async loadScript(): Promise<void> {
+    const client = this.redis;
+    if (client instanceof Cluster)
+      await Promise.all(client.nodes('master').map((node) => node.script('LOAD', CONSUME_SCRIPT)));
+    else await client.script('LOAD', CONSUME_SCRIPT);
+  }
+
   private async evaluate(keys: string[], args: number[]): Promise<unknown> {
+    let timer: NodeJS.Timeout | undefined;
+    // The contract's bound whatever the topology: a Cluster client retries a command through a
+    // failover on its own, which would otherwise hold the request.
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`Redis did not answer within ${this.deadlineMs} ms`)),
+        this.deadlineMs,
+      );
+    });
     try {
-      let reply: unknown;
-      try {
-        reply = await this.redis.evalsha(CONSUME_SHA, keys.length, ...keys, ...args);
-      } catch (err) {
-        // After a restart, failover or SCRIPT FLUSH, Redis no longer knows the script.
-        if (!(err instanceof Error && err.message.startsWith('NOSCRIPT'))) throw err;
-        await this.redis.script('LOAD', CONSUME_SCRIPT);
-        reply = await this.redis.evalsha(CONSUME_SHA, keys.length, ...keys, ...args);
-      }
-      this.markUp();
-      return reply;
+      return await Promise.race([this.evaluateOnce(keys, args), deadline]);
     } catch (err) {
       this.markDown(err);
       throw new RateLimitStoreUnavailableError(err);
+    } finally {
+      clearTimeout(timer);
     }
   }
+
+  private get deadlineMs(): number {
+    return this.config.commandTimeoutMs + this.connectTimeoutMs;
+  }
+
+  private async evaluateOnce(keys: string[], args: number[]): Promise<unknown> {
+    let reply: unknown;
+    try {
+      reply = await this.redis.evalsha(CONSUME_SHA, keys.length, ...keys, ...args);
+    } catch (err) {
+      // After a restart, failover or SCRIPT FLUSH, Redis no longer knows the script.
+      if (!(err instanceof Error && err.message.startsWith('NOSCRIPT'))) throw err;
+      await this.loadScript();
+      reply = await this.redis.evalsha(CONSUME_SHA, keys.length, ...keys, ...args);
+    }
+    this.markUp();
+    return reply;
+  }
+}
+
+/** Every key of one caller shares a hash slot, by the `{…}` hash tag; the prefix stays outside it. */
+export function clientKey(prefix: string, namespace: string, client: string): string {
+  return `${prefix}${namespace}{${client}}`;
+}
+
+/** A turn's requests split by caller, so one script call never touches two hash slots. */
+function byCaller(queued: readonly Queued[]): Queued[][] {
+  const groups = new Map<string, Queued[]>();
+  for (const entry of queued) {
+    const group = groups.get(entry.key);
+    if (group === undefined) groups.set(entry.key, [entry]);
+    else group.push(entry);
+  }
+  return [...groups.values()];
 }
