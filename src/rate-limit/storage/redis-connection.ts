@@ -8,6 +8,7 @@ const SWITCH_MASTER = '+switch-master';
 const reconnectDelay = (attempt: number) => Math.min(attempt * 200, 2000);
 
 const nodeKey = (node: RedisNode) => `${node.host}:${node.port}`;
+const addressOf = (node: Redis) => `${node.options.host}:${node.options.port}`;
 
 /**
  * The one Redis connection of the service, for whichever topology the configuration names. A
@@ -45,8 +46,8 @@ export class RedisConnection {
         name,
         sentinelPassword: password,
         password: config.password,
-        // Follows a promotion announced while the old master still answers (a manual failover).
-        failoverDetector: true,
+        // No failoverDetector: its announcement can end a reconnection under way for good. A
+        // demoted master needs none, as Sentinel disconnects its clients (CLIENT KILL).
         sentinelRetryStrategy: reconnectDelay,
       });
       this.watchSentinels(nodes, name, password);
@@ -103,10 +104,8 @@ export class RedisConnection {
   /** Called whenever the Cluster's view may have changed; counts replicas that became masters. */
   noteMasters(): void {
     if (!(this.client instanceof Cluster)) return;
-    const key = (node: Redis) => `${node.options.host}:${node.options.port}`;
-    const masters = new Set(this.client.nodes('master').map(key));
-    const promoted = [...masters].some((node) => this.replicas.has(node));
-    this.replicas = new Set(this.client.nodes('slave').map(key));
+    const promoted = this.client.nodes('master').some((node) => this.replicas.has(addressOf(node)));
+    this.replicas = new Set(this.client.nodes('slave').map(addressOf));
     if (promoted) this.failedOver();
   }
 
@@ -125,17 +124,22 @@ export class RedisConnection {
 
   /** Rejects unless every master answers: on a Cluster, one dead master leaves its slots unserved. */
   async ping(): Promise<void> {
-    if (this.client instanceof Cluster) {
-      const masters = this.client.nodes('master');
-      if (masters.length === 0) throw new Error('no Redis Cluster master is connected');
-      await Promise.all(masters.map((master) => master.ping()));
-      const info = await this.client.cluster('INFO');
-      if (!/^cluster_state:ok\b/m.test(info))
-        throw new Error('the Redis Cluster does not serve every slot');
-      this.noteMasters();
+    const client = this.client;
+    if (!(client instanceof Cluster)) {
+      await client.ping();
       return;
     }
-    await this.client.ping();
+    const ranges = await client.cluster('SLOTS');
+    const masters = new Map(client.nodes('master').map((node) => [addressOf(node), node]));
+    const serving = new Set<Redis>();
+    for (const [from, to, owner] of ranges) {
+      const master = owner && masters.get(`${owner[0]}:${owner[1]}`);
+      if (!master) throw new Error(`no Redis Cluster master serves slots ${from}-${to}`);
+      serving.add(master);
+    }
+    if (serving.size === 0) throw new Error('the Redis Cluster serves no slot');
+    await Promise.all([...serving].map((master) => master.ping()));
+    this.noteMasters();
   }
 
   async close(): Promise<void> {
