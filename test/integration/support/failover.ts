@@ -165,7 +165,7 @@ export async function failoverUnderLoad(
       load.loop(instance, () => ({ method: 'GET', path: '/v1/inventory', key: load_.key }), {
         timeoutMs: 15_000,
       });
-  let killedAt = 0;
+  let killedAt: number | undefined;
   let promotedAt = 0;
   const readyWhileDown: { status: number; body: unknown }[] = [];
   const resumedAt = new Map<string, number>();
@@ -274,7 +274,7 @@ export async function failoverUnderLoad(
     'answers failing closed': tally(closedSamples),
     'answers failing open': tally(openSamples),
     'served uncounted (failing open)': openSamples.filter((s) => !counted(s)).length,
-    'promotion after SIGKILL (ms)': Math.round(promotedAt - killedAt),
+    'promotion after SIGKILL (ms)': Math.round(promotedAt - killedAt!),
     'counting again after promotion, failing closed (ms)': Math.round(
       resumedAt.get(closed.name)! - promotedAt,
     ),
