@@ -38,6 +38,7 @@ import { median, round } from './lib/stats.js';
 import { pinProcesses, sleep } from './lib/system.js';
 import { webhooksScenario } from './scenarios/webhooks.js';
 import { storm } from './scenarios/storm.js';
+import { redisTopologiesScenario } from './scenarios/redis-topologies.js';
 import { tracingScenario } from './scenarios/tracing.js';
 
 /*
@@ -1513,6 +1514,24 @@ async function main(): Promise<void> {
     });
   if (options.scenarios.has('tracing'))
     await tracingScenario({
+      options,
+      work,
+      service,
+      start,
+      stop,
+      alternate,
+      throughputTable,
+      ratio,
+      failures,
+      summarise,
+      check,
+      tables,
+      report,
+      log,
+    });
+
+  if (options.scenarios.has('redis'))
+    await redisTopologiesScenario({
       options,
       work,
       service,

@@ -13,6 +13,7 @@ export const SCENARIOS = [
   'instructions',
   'adjust',
   'tracing',
+  'redis',
 ] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 /** Instruction counts need valgrind and take minutes per server: run only when asked for. */
@@ -27,6 +28,7 @@ const DEFAULT_SCENARIOS: readonly Scenario[] = [
   'deployed',
   'adjust',
   'tracing',
+  'redis',
 ];
 
 export interface BenchOptions {
