@@ -260,7 +260,7 @@ export class RedisRateLimitStorage
     }
   }
 
-  // On a Cluster every master must know the script: a replica promoted later has it replicated.
+  // On a Cluster every master gets the script; a replica promoted later learns it at its NOSCRIPT.
   private async loadScript(): Promise<void> {
     const client = this.redis;
     if (client instanceof Cluster)
