@@ -6,12 +6,10 @@ export interface RedisNode {
   port: number;
 }
 
-/** Where the rate-limit state lives: exactly one of the three topologies. */
 export type RedisTopology =
   | { url: string }
   | {
       sentinel: { nodes: RedisNode[]; name: string; password: string | undefined };
-      /** The data nodes' password. */
       password: string | undefined;
     }
   | { clusterNodes: RedisNode[]; password: string | undefined };
@@ -24,7 +22,6 @@ const HOST =
   /^(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*$/;
 /** Sentinel master names are one word (`sentinel monitor <name> …`). */
 const MASTER_NAME = /^[A-Za-z0-9._:-]{1,128}$/;
-/** Shown instead of a password in any message. */
 const MASKED = '***';
 
 function node(entry: string): RedisNode | undefined {
@@ -50,7 +47,6 @@ function nodeList(env: Env, name: string, example: string): RedisNode[] {
   return nodes as RedisNode[];
 }
 
-/** A setting that belongs to another topology than the one chosen. */
 function refuseStray(env: Env, name: string, belongsTo: string): void {
   const value = optionalStr(env, name);
   if (value !== undefined)

@@ -7,18 +7,12 @@ const SWITCH_MASTER = '+switch-master';
 /** Between reconnection attempts: soon after a failover, never hammering a Redis that is away. */
 const reconnectDelay = (attempt: number) => Math.min(attempt * 200, 2000);
 
-const nodeKey = (node: RedisNode) => `${node.host}:${node.port}`;
 const addressOf = (node: Redis) => `${node.options.host}:${node.options.port}`;
 
-/**
- * The one Redis connection of the service, for whichever topology the configuration names. A
- * dead or slow Redis fails fast on all three: no offline queue, no retried command, a command
- * timeout, and one connection attempt at a time in the background.
- */
+// A dead or slow Redis fails fast on all three topologies: no offline queue, no retried command.
 export class RedisConnection {
   readonly client: RedisClient;
   readonly connectTimeoutMs: number;
-  /** On a Cluster the keys of one script call must share a hash slot. */
   readonly cluster: boolean;
   private readonly failoverListeners: (() => void)[] = [];
   private readonly watchers: Redis[] = [];
@@ -56,8 +50,7 @@ export class RedisConnection {
         lazyConnect: true,
         enableOfflineQueue: false,
         clusterRetryStrategy: reconnectDelay,
-        // A replica's promotion shows in the slot map within a second even with no command
-        // redirected meanwhile.
+        // A promotion shows within a second even with no command redirected meanwhile.
         slotsRefreshInterval: 1000,
         slotsRefreshTimeout: this.connectTimeoutMs,
         redisOptions: {
@@ -72,7 +65,6 @@ export class RedisConnection {
     }
   }
 
-  /** A promotion seen: announced by a sentinel, or a Cluster replica now serving as master. */
   onFailover(listener: () => void): void {
     this.failoverListeners.push(listener);
   }
@@ -88,9 +80,7 @@ export class RedisConnection {
         retryStrategy: reconnectDelay,
         maxRetriesPerRequest: null,
       });
-      watcher.on('error', () => {
-        // The sentinel's own outage: the data connection reports what matters to requests.
-      });
+      watcher.on('error', () => {});
       watcher.on('message', (channel: string, message: string) => {
         if (channel !== SWITCH_MASTER || message.split(' ')[0] !== name) return;
         if (message === this.lastSwitch) return;
@@ -101,7 +91,7 @@ export class RedisConnection {
     }
   }
 
-  /** Called whenever the Cluster's view may have changed; counts replicas that became masters. */
+  /** Counts the replicas that became masters since the last call. */
   noteMasters(): void {
     if (!(this.client instanceof Cluster)) return;
     const promoted = this.client.nodes('master').some((node) => this.replicas.has(addressOf(node)));
@@ -114,10 +104,7 @@ export class RedisConnection {
   }
 
   async connect(): Promise<void> {
-    for (const watcher of this.watchers)
-      watcher.subscribe(SWITCH_MASTER).catch(() => {
-        // Subscribed again on its reconnection.
-      });
+    for (const watcher of this.watchers) watcher.subscribe(SWITCH_MASTER).catch(() => {});
     await this.client.connect();
     this.noteMasters();
   }
@@ -151,13 +138,5 @@ export class RedisConnection {
       return;
     }
     await client.quit().catch(() => client.disconnect());
-  }
-
-  /** Configured nodes, for messages: never a password. */
-  static describe(config: RedisConfig): string {
-    if ('url' in config) return 'one Redis';
-    if ('sentinel' in config)
-      return `Sentinel master ${config.sentinel.name} via ${config.sentinel.nodes.map(nodeKey).join(',')}`;
-    return `Redis Cluster via ${config.clusterNodes.map(nodeKey).join(',')}`;
   }
 }
