@@ -116,7 +116,7 @@ describe('POST /v1/inventory/batch (e2e)', () => {
     ).expect(409);
     expect(res.body).toEqual({
       code: 'quantity_mismatch',
-      message: 'Nothing was changed: line 1 was refused (Pet 2 holds 2, not the expected quantity)',
+      message: 'Nothing was changed: line 2 was refused (Pet 2 holds 2, not the expected quantity)',
       status: 409,
       details: {
         lines: [
@@ -146,7 +146,7 @@ describe('POST /v1/inventory/batch (e2e)', () => {
     expect(res.body).toEqual({
       code: 'insufficient_stock',
       message:
-        'Nothing was changed: line 1 was refused (Pet 1 holds 2: the line would leave less than 0), and 1 more line',
+        'Nothing was changed: line 2 was refused (Pet 1 holds 2: the line would leave less than 0), and 1 more line',
       status: 409,
       details: {
         lines: [

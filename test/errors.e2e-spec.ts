@@ -116,6 +116,12 @@ describe('errors (e2e)', () => {
     await patchRaw('{"quantity":2}', 'application/json; charset=utf-8').expect(200);
     const res = await patchRaw('{"quantity":2}', 'application/json; charset=latin-9').expect(415);
     expect(res.body.code).toBe('unsupported_media_type');
+    // UTF-7 would turn `+ADc-` into 7; JSON is UTF-8 alone (RFC 8259 section 8.1).
+    for (const charset of ['utf-7', 'UTF-16', 'utf-32le']) {
+      const other = await patchRaw('{"quantity":+ADc-}', `application/json; charset=${charset}`);
+      expect(other.status, charset).toBe(415);
+      expect(other.body.code).toBe('unsupported_media_type');
+    }
     // The document's example of this answer.
     const latin1 = await patchRaw('{"quantity":2}', 'application/json; charset=iso-8859-1');
     expect(latin1.body).toEqual({

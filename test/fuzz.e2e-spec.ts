@@ -128,7 +128,8 @@ function bodyVerdict(
   const charset = params
     .map((p) => /^\s*charset\s*=\s*"?([^"]*)"?\s*$/i.exec(p)?.[1])
     .find(Boolean);
-  if (charset !== undefined && !charset.toLowerCase().startsWith('utf-')) return { status: 415 };
+  if (charset !== undefined && !['utf-8', 'utf8'].includes(charset.toLowerCase()))
+    return { status: 415 };
   if (bytes > BODY_LIMIT) return { status: 413 };
   // A leading UTF-8 byte order mark is dropped when decoding, as RFC 8259 section 8.1 allows.
   if (body?.startsWith('\ufeff')) body = body.slice(1);
@@ -439,6 +440,8 @@ const contentTypeArb = fc.constantFrom(
   'application/json; charset="utf-8"',
   'application/json; charset=latin1',
   'application/json; charset=us-ascii',
+  'application/json; charset=utf-7',
+  'application/json; charset=UTF-16',
   'text/plain',
   'application/x-www-form-urlencoded',
   'multipart/form-data; boundary=x',

@@ -321,6 +321,66 @@ describe('stock lines (all or nothing, in line order)', () => {
     expect(await t.app.get(InventoryRepository).version()).toBe(appended.at(-1)!.id);
   });
 
+  /** A statement that fails for one call's sake: the history refuses the reference `poison`. */
+  const poisonReferences = async () => {
+    if (dataSource.options.type === 'postgres') {
+      await dataSource.query(
+        `ALTER TABLE inventory_changes ADD CONSTRAINT poison CHECK (reference IS DISTINCT FROM 'poison')`,
+      );
+      return () => dataSource.query(`ALTER TABLE inventory_changes DROP CONSTRAINT poison`);
+    }
+    await dataSource.query(
+      `CREATE TRIGGER poison BEFORE INSERT ON inventory_changes WHEN NEW.reference = 'poison'
+       BEGIN SELECT RAISE(ABORT, 'poisoned reference'); END`,
+    );
+    return () => dataSource.query(`DROP TRIGGER poison`);
+  };
+
+  it('should fail alone a call whose statement fails in a group, and commit the others together', async () => {
+    const cure = await poisonReferences();
+    const transaction = vi.spyOn(t.app.get(InventoryRepository), 'transaction');
+    let results: PromiseSettledResult<StockLinesOutcome>[];
+    try {
+      results = await Promise.allSettled([
+        lines.applyLines([line(1n, { delta: 1 })], caller, remember('a')),
+        lines.applyLines([line(1n, { delta: 5, reference: 'poison' })], caller, remember('p')),
+        lines.applyLines([line(2n, { delta: 1 })], caller),
+        // Decided after the poisoned call is out: it meets 6, not 11.
+        lines.applyLines([line(1n, { delta: 1, expectedQuantity: 6 })], caller, remember('b')),
+        lines.applyLines([line(2n, { delta: 1, reference: 'poison' })], caller),
+      ]);
+      expect(transaction).toHaveBeenCalledTimes(1);
+    } finally {
+      transaction.mockRestore();
+      await cure();
+    }
+    expect(results.map((r) => r.status)).toEqual([
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+    ]);
+    expect(String((results[1] as PromiseRejectedResult).reason)).toMatch(/poison/);
+    expect((results[3] as PromiseFulfilledResult<StockLinesOutcome>).value).toEqual({
+      kind: 'applied',
+      rows: [{ petId: '1', quantity: 7, status: 'available' }],
+    });
+    expect((await stock()).map((row) => row.quantity)).toEqual([7, 3, 0]);
+    expect(await kept()).toEqual([
+      ['a', 'applied'],
+      ['b', 'applied'],
+    ]);
+    const appended = await changes();
+    expect(appended.map((c) => [c.previousQuantity, c.quantity, c.reference])).toEqual([
+      [5, 6, null],
+      [2, 3, null],
+      [6, 7, null],
+    ]);
+    expect(appended.map((c) => c.id)).toEqual([1n, 2n, 3n].map((n) => appended[0].id + n - 1n));
+    expect(await t.app.get(InventoryRepository).version()).toBe(appended.at(-1)!.id);
+  });
+
   it('should lose no adjustment when many arrive at once, and keep each call on its own', async () => {
     const calls = Array.from({ length: 60 }, (_, i) =>
       lines.applyLines([line(1n, { delta: i % 3 === 0 ? -1 : 2 })], {

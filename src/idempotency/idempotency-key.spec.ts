@@ -4,10 +4,22 @@ import { parseIdempotencyKey, requestFingerprint } from './idempotency-key.js';
 
 describe('parseIdempotencyKey', () => {
   it('should take 1 to 255 characters and refuse anything else with 400', () => {
-    expect(parseIdempotencyKey('a')).toBe('a');
-    expect(parseIdempotencyKey('k'.repeat(255))).toBe('k'.repeat(255));
+    const sent = (header: string | string[] | undefined) => ({
+      headers: { 'idempotency-key': header },
+      rawHeaders: header === undefined ? [] : ['Idempotency-Key', String(header)],
+    });
+    expect(parseIdempotencyKey(sent('a'))).toBe('a');
+    expect(parseIdempotencyKey(sent('k'.repeat(255)))).toBe('k'.repeat(255));
     for (const header of [undefined, '', '  ', 'k'.repeat(256), ['a', 'b']])
-      expect(() => parseIdempotencyKey(header)).toThrow(ValidationFailedError);
+      expect(() => parseIdempotencyKey(sent(header))).toThrow(ValidationFailedError);
+  });
+
+  it('should refuse a key sent twice, which Node joins into one value', () => {
+    const joined = {
+      headers: { 'idempotency-key': 'a, b' },
+      rawHeaders: ['Idempotency-Key', 'a', 'idempotency-key', 'b'],
+    };
+    expect(() => parseIdempotencyKey(joined)).toThrow('Idempotency-Key must be sent once');
   });
 });
 

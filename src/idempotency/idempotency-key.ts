@@ -4,9 +4,24 @@ import { ValidationFailedError } from '../common/errors/api-error.js';
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
 
+/** What parseIdempotencyKey reads of a request (Node's IncomingMessage has both). */
+export interface KeyedRequest {
+  headers: Record<string, string | string[] | undefined>;
+  rawHeaders: readonly string[];
+}
+
+// Node joins repeated unknown headers with ", ": a key sent twice would become a third key.
+function sentOnce(rawHeaders: readonly string[]): boolean {
+  let seen = 0;
+  for (let i = 0; i < rawHeaders.length; i += 2)
+    if (rawHeaders[i].toLowerCase() === 'idempotency-key' && ++seen > 1) return false;
+  return true;
+}
+
 /** The request's Idempotency-Key: required, 1..255 characters, sent once. */
-export function parseIdempotencyKey(header: string | string[] | undefined): string {
-  if (Array.isArray(header))
+export function parseIdempotencyKey(req: KeyedRequest): string {
+  const header = req.headers['idempotency-key'];
+  if (Array.isArray(header) || !sentOnce(req.rawHeaders))
     throw new ValidationFailedError(`${IDEMPOTENCY_KEY_HEADER} must be sent once`);
   if (header === undefined || header.trim() === '')
     throw new ValidationFailedError(

@@ -6,13 +6,23 @@ import {
 } from '@nestjs/common';
 import { ValidationFailedError } from '../errors/api-error.js';
 
-function describe(errors: ValidationError[], parent = ''): string[] {
+// An element of a body's array is a line (a batch's `changes`), numbered from 1 as the docs do.
+const segment = (property: string) =>
+  /^\d+$/.test(property) ? `line ${Number(property) + 1}` : property;
+
+// Below a property, a numeric name is an element of its array (the only nesting bodies have).
+function describe(errors: ValidationError[], parent = '', inArray = false): string[] {
   return errors.flatMap((error) => {
+    if (inArray && /^\d+$/.test(error.property)) {
+      const line = segment(error.property);
+      const own = Object.values(error.constraints ?? {}).map((message) => `${line}: ${message}`);
+      return [...own, ...describe(error.children ?? []).map((message) => `${line}: ${message}`)];
+    }
     const path = parent ? `${parent}.${error.property}` : error.property;
     const own = Object.values(error.constraints ?? {}).map((message) =>
       message.startsWith(error.property) ? message.replace(error.property, path) : message,
     );
-    return [...own, ...describe(error.children ?? [], path)];
+    return [...own, ...describe(error.children ?? [], path, true)];
   });
 }
 
@@ -28,6 +38,23 @@ export function summarize(problems: string[]): string {
 }
 
 const RESERVED_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/**
+ * The first key, at any depth, that class-transformer would skip instead of reporting (these,
+ * and any named like an inherited method: toString, hasOwnProperty…), so forbidNonWhitelisted
+ * would not see it; with where it is.
+ */
+function reservedKey(value: unknown, where = ''): string | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const array = Array.isArray(value);
+  for (const [key, child] of Object.entries(value)) {
+    if (!array && (RESERVED_KEYS.has(key) || key in Object.prototype))
+      return `${where}property ${key} should not exist`;
+    const found = reservedKey(child, array ? `${segment(key)}: ` : where);
+    if (found) return found;
+  }
+  return undefined;
+}
 
 export const API_VALIDATION_OPTIONS: ValidationPipeOptions = {
   whitelist: true,
@@ -62,13 +89,8 @@ export class ApiValidationPipe extends ValidationPipe {
       throw new ValidationFailedError('Request body must be a JSON object');
     }
     if (metadata.type === 'body') {
-      // class-transformer skips these keys, and any named like an inherited method (toString,
-      // hasOwnProperty…), instead of reporting them, so forbidNonWhitelisted would not.
-      const reserved = Object.keys(value as object).filter(
-        (key) => RESERVED_KEYS.has(key) || key in Object.prototype,
-      );
-      if (reserved.length > 0)
-        throw new ValidationFailedError(`property ${reserved[0]} should not exist`);
+      const reserved = reservedKey(value);
+      if (reserved) throw new ValidationFailedError(reserved);
     }
     return super.transform(value, metadata);
   }

@@ -1,4 +1,4 @@
-import { Body, Controller, Headers, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import {
   ApiBody,
   ApiConsumes,
@@ -59,12 +59,8 @@ const ITEM_HEADERS = {
   ...REPLAYED_HEADER,
 };
 
-function idempotentRequest(
-  req: Request,
-  caller: Caller,
-  header: string | undefined,
-): IdempotentRequest {
-  const key = parseIdempotencyKey(header);
+function idempotentRequest(req: Request, caller: Caller): IdempotentRequest {
+  const key = parseIdempotencyKey(req);
   return {
     // The required-key guard let only a valid key through.
     keyId: caller.keyId!,
@@ -110,12 +106,11 @@ export class AdjustmentsController {
   async adjustInventory(
     @Param('petId', ParsePetIdPipe) petId: bigint,
     @Body() adjustment: InventoryAdjustment,
-    @Headers('idempotency-key') key: string | undefined,
     @CallerOf() caller: Caller,
     @Req() req: IdentifiedRequest,
     @Res({ passthrough: true }) res: Response,
   ): Promise<RawJson> {
-    const request = idempotentRequest(req, caller, key);
+    const request = idempotentRequest(req, caller);
     return send(res, await this.adjustments.adjust(petId, adjustment, request, caller));
   }
 
@@ -138,12 +133,11 @@ export class AdjustmentsController {
   @ApiErrorResponses(413, 415, [422, IDEMPOTENCY_422])
   async batchUpdateInventory(
     @Body() batch: InventoryBatch,
-    @Headers('idempotency-key') key: string | undefined,
     @CallerOf() caller: Caller,
     @Req() req: IdentifiedRequest,
     @Res({ passthrough: true }) res: Response,
   ): Promise<RawJson> {
-    const request = idempotentRequest(req, caller, key);
+    const request = idempotentRequest(req, caller);
     return send(res, await this.adjustments.batch(batch, request, caller));
   }
 }

@@ -52,7 +52,7 @@ export const BATCH_400: ErrorResponseDoc = {
     'The request holds invalid values: the body is not `{"changes": [...]}` with 1 to 100 lines, each with a `petId`, exactly one of `quantity` (0 to 2147483647) and `delta` (non-zero, -2147483647 to 2147483647), and at most `expectedQuantity`, `reason` and `reference`; `Idempotency-Key` is missing, empty or longer than 255 characters; or a line would take a quantity above 2147483647 (then `details.lines` names it). Nothing changed.',
   examples: {
     lines: { message: 'changes must be an array of 1 to 100 lines' },
-    one_of: { message: 'each line needs exactly one of quantity and delta' },
+    one_of: { message: 'line 1: exactly one of quantity and delta is required' },
     ...KEY_400,
   },
 };
@@ -74,12 +74,12 @@ export const BATCH_409: ErrorResponseDoc = {
     quantity_mismatch: {
       code: 'quantity_mismatch',
       message:
-        'Nothing was changed: line 0 was refused (Pet 42 holds 11, not the expected quantity)',
+        'Nothing was changed: line 1 was refused (Pet 42 holds 11, not the expected quantity)',
     },
     insufficient_stock: {
       code: 'insufficient_stock',
       message:
-        'Nothing was changed: line 1 was refused (Pet 7 holds 0: the line would leave less than 0)',
+        'Nothing was changed: line 2 was refused (Pet 7 holds 0: the line would leave less than 0)',
     },
   },
 };

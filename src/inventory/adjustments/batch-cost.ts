@@ -16,7 +16,7 @@ export async function batchCost(req: Request): Promise<number> {
   if (identity?.kind !== 'key') return 1;
   let key: string;
   try {
-    key = parseIdempotencyKey(req.headers['idempotency-key']);
+    key = parseIdempotencyKey(req);
   } catch {
     return 1;
   }

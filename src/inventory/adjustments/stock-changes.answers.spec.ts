@@ -19,7 +19,7 @@ describe('batchAnswer', () => {
     expect(answer.status).toBe(404);
     expect(JSON.parse(answer.body)).toEqual({
       code: 'not_found',
-      message: 'Nothing was changed: line 2 was refused (No pet with id 3), and 1 more line',
+      message: 'Nothing was changed: line 3 was refused (No pet with id 3), and 1 more line',
       status: 404,
       details: {
         lines: [

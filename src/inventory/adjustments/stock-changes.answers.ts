@@ -83,7 +83,7 @@ export function batchAnswer(petIds: readonly bigint[], outcome: StockLinesOutcom
   )!;
   const others = refusals.length - 1;
   const message =
-    `Nothing was changed: line ${first.index} was refused (${refusalMessage(first, petIds[first.index], 'the line')})` +
+    `Nothing was changed: line ${first.index + 1} was refused (${refusalMessage(first, petIds[first.index], 'the line')})` +
     (others > 0 ? `, and ${others} more line${others > 1 ? 's' : ''}` : '');
   return errorAnswer(ERROR_OF_REFUSAL[first.code], message, {
     lines: refusals.map((refusal) => ({

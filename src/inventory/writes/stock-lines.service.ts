@@ -67,12 +67,12 @@ interface Call {
   reject(err: unknown): void;
 }
 
-/** The lines of a group's calls, in call order, against the rows as locked. */
+/** The lines of some calls, in call order, against the rows as the calls before them left them. */
 function decideCalls(
-  locked: readonly InventoryRow[],
+  before: ReadonlyMap<string, InventoryRow>,
   calls: readonly Call[],
 ): { rows: Map<string, InventoryRow>; outcomes: StockLinesOutcome[]; changes: StockChange[] } {
-  const rows = new Map(locked.map((row) => [row.petId, row]));
+  const rows = new Map(before);
   const outcomes: StockLinesOutcome[] = [];
   const changes: StockChange[] = [];
   for (const call of calls) {
@@ -81,6 +81,20 @@ function decideCalls(
     changes.push(...decided.changes);
   }
   return { rows, outcomes, changes };
+}
+
+/** A group's transaction so far: the rows and counter as its written calls left them. */
+interface Written {
+  rows: Map<string, InventoryRow>;
+  counter: bigint;
+  outcomes: Map<Call, StockLinesOutcome>;
+  failures: { call: Call; error: unknown }[];
+}
+
+// The savepoint could not be rolled back to: every later statement would fail the same way.
+function transactionAborted(err: unknown): boolean {
+  const code = (err as { driverError?: { code?: unknown } } | null)?.driverError?.code;
+  return code === '25P02';
 }
 
 const MAX_GROUP = 256;
@@ -94,7 +108,8 @@ const MAX_GROUP_LINES = 5_000;
  * lines are decided and before anything is written: a call whose share could not be done (its
  * Idempotency-Key taken) is taken out, and the others' lines are decided again without it, in
  * memory (their rows stay locked): no rollback. The pets are written once each and the changes
- * appended in call and line order, a statement for all. On PostgreSQL the write counter is locked first and the
+ * appended in call and line order, a statement for all; a statement that fails for one call's
+ * sake fails that call alone (isolate). On PostgreSQL the write counter is locked first and the
  * pets next, so writers queue rather than deadlock and every change lands in commit order; SQLite
  * has one writer.
  */
@@ -149,7 +164,7 @@ export class StockLinesService implements StockLinesWriter {
         // do the calls that queued behind it meanwhile, rather than wait out one timeout more.
         for (const call of [...group, ...this.queued.splice(0)]) call.reject(err);
       } else {
-        // One call's failure (a constraint) must not fail the others.
+        // Failed outside any call's savepoint (the locks, the commit): whose fault is unknown.
         this.logger.warn(`A group of ${group.length} stock writes failed; retrying each alone`);
         for (const call of group) await this.commit([call]).catch((e: unknown) => call.reject(e));
       }
@@ -169,33 +184,70 @@ export class StockLinesService implements StockLinesWriter {
     for (const { call, error } of failures) call.reject(error);
   }
 
-  private async apply(
-    manager: EntityManager,
-    calls: Call[],
-  ): Promise<{
-    outcomes: Map<Call, StockLinesOutcome>;
-    failures: { call: Call; error: unknown }[];
-  }> {
+  private async apply(manager: EntityManager, calls: Call[]): Promise<Written> {
     const counter = await this.repository.lockCounter(manager);
     const ids = [...new Set(calls.flatMap((call) => call.lines.map((l) => l.petId.toString())))];
     const locked = await this.repository.lockRows(manager, ids);
+    const written: Written = {
+      rows: new Map(locked.map((row) => [row.petId, row])),
+      counter,
+      outcomes: new Map(),
+      failures: [],
+    };
+    await this.isolate(manager, calls, written);
+    return written;
+  }
+
+  /**
+   * Writes the calls in a savepoint. A statement that fails undoes their writes alone (the rows
+   * stay locked); they are then written again in halves, in call order, until the call that fails
+   * is alone: it fails alone, the others commit with the group (docs/architecture.md).
+   */
+  private async isolate(manager: EntityManager, calls: Call[], written: Written): Promise<void> {
+    try {
+      const done = await manager.transaction((inner) => this.writeCalls(inner, calls, written));
+      written.rows = done.rows;
+      written.counter = done.counter;
+      for (const [call, outcome] of done.outcomes) written.outcomes.set(call, outcome);
+      written.failures.push(...done.failures);
+    } catch (err) {
+      if (isDatabaseUnavailable(err) || transactionAborted(err)) throw err;
+      if (calls.length === 1) return void written.failures.push({ call: calls[0], error: err });
+      const half = Math.ceil(calls.length / 2);
+      await this.isolate(manager, calls.slice(0, half), written);
+      await this.isolate(manager, calls.slice(half), written);
+    }
+  }
+
+  private async writeCalls(
+    manager: EntityManager,
+    calls: Call[],
+    before: Written,
+  ): Promise<Written> {
     let group = calls;
-    let decided = decideCalls(locked, group);
+    let decided = decideCalls(before.rows, group);
     const failures = await this.runWork(manager, group, decided.outcomes);
     if (failures.length > 0) {
       const out = new Set(failures.map((failure) => failure.call));
       group = group.filter((call) => !out.has(call));
-      decided = decideCalls(locked, group);
+      decided = decideCalls(before.rows, group);
       await this.reviseWork(manager, group, decided.outcomes);
     }
     const { rows, outcomes, changes } = decided;
-    const written = locked.filter((before) => !sameStock(before, rows.get(before.petId)!));
     await this.repository.setStocks(
       manager,
-      written.map((before) => rows.get(before.petId)!),
+      [...rows.values()].filter((after) => !sameStock(before.rows.get(after.petId)!, after)),
     );
-    if (changes.length > 0) await this.repository.appendChanges(manager, counter, changes);
-    return { outcomes: new Map(group.map((call, i) => [call, outcomes[i]])), failures };
+    const counter =
+      changes.length > 0
+        ? await this.repository.appendChanges(manager, before.counter, changes)
+        : before.counter;
+    return {
+      rows,
+      counter,
+      outcomes: new Map(group.map((call, i) => [call, outcomes[i]])),
+      failures,
+    };
   }
 
   /** Each kind of work, with the indexes of the calls that carry it. */

@@ -11,6 +11,7 @@ export const BODY_LIMIT_BYTES = 16 * 1024;
 /** Deeper JSON would overflow the stack of recursive consumers such as class-transformer. */
 export const BODY_MAX_DEPTH = 32;
 const JSON_MEDIA_TYPES = new Set(['application/json', 'application/merge-patch+json']);
+const UTF_8 = new Set(['utf-8', 'utf8']);
 const CHARSET = /;\s*charset\s*=\s*"?([^";\s]*)/i;
 /** What body-parser decodes: zstd only where this Node's zlib has it (22.15 and later). */
 const DECODED_ENCODINGS = new Set([
@@ -21,11 +22,12 @@ const DECODED_ENCODINGS = new Set([
   ...('createZstdDecompress' in zlib ? ['zstd'] : []),
 ]);
 
-// A charset other than UTF-8 or an unknown Content-Encoding is refused (415) before the size.
+// JSON is UTF-8 (RFC 8259 §8.1): any other charset, utf-7 and utf-16 too, or an unknown
+// Content-Encoding is refused (415) before the size.
 function readable(req: Request, contentType: string): boolean {
   const charset = CHARSET.exec(contentType)?.[1].toLowerCase();
   const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase();
-  return (charset === undefined || charset.startsWith('utf-')) && DECODED_ENCODINGS.has(encoding);
+  return (charset === undefined || UTF_8.has(charset)) && DECODED_ENCODINGS.has(encoding);
 }
 
 export function nestsDeeperThan(value: unknown, max: number): boolean {
@@ -70,6 +72,13 @@ async function readChecked(req: Request, res: Response): Promise<boolean> {
     throw new ApiError(
       'unsupported_media_type',
       `Content-Type must be application/json or application/merge-patch+json${mediaType ? `, not ${mediaType}` : ''}`,
+    );
+  }
+  const charset = CHARSET.exec(contentType)?.[1].toLowerCase();
+  if (charset !== undefined && !UTF_8.has(charset)) {
+    throw new ApiError(
+      'unsupported_media_type',
+      `Charset "${charset.slice(0, 40)}" is not supported`,
     );
   }
   // The HTTP layer answered while an earlier guard ran (the body came too slowly).

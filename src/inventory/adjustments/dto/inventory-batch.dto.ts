@@ -6,6 +6,7 @@ import {
   IsArray,
   IsDefined,
   IsInt,
+  isObject,
   Max,
   Min,
   NotEquals,
@@ -47,7 +48,21 @@ const OneOfQuantityDelta = () =>
         const line = args?.object as { quantity?: unknown; delta?: unknown };
         return (line.quantity === undefined) !== (line.delta === undefined);
       },
-      defaultMessage: () => 'each line needs exactly one of quantity and delta',
+      defaultMessage: () => 'exactly one of quantity and delta is required',
+    },
+  });
+
+// class-validator validates an array found where a line belongs as a list of lines.
+const EachLineAnObject = () =>
+  ValidateBy({
+    name: 'eachLineAnObject',
+    validator: {
+      // Not an array at all is IsArray's to report.
+      validate: (value) => !Array.isArray(value) || value.every((line) => isObject(line)),
+      defaultMessage: (args) => {
+        const index = (args?.value as unknown[]).findIndex((line) => !isObject(line));
+        return `line ${index + 1} must be an object {petId, quantity or delta, expectedQuantity?, reason?, reference?}`;
+      },
     },
   });
 
@@ -132,6 +147,7 @@ export class InventoryBatch {
   @ArrayMaxSize(MAX_BATCH_LINES, {
     message: `changes must be an array of 1 to ${MAX_BATCH_LINES} lines`,
   })
+  @EachLineAnObject()
   @ValidateNested({ each: true })
   @Type(() => StockChangeLine)
   changes!: StockChangeLine[];
