@@ -50,7 +50,11 @@ function reservedKey(value: unknown, where = ''): string | undefined {
   for (const [key, child] of Object.entries(value)) {
     if (!array && (RESERVED_KEYS.has(key) || key in Object.prototype))
       return `${where}property ${key} should not exist`;
-    const found = reservedKey(child, array ? `${segment(key)}: ` : where);
+    // Only arrays hold nested objects (lines); any other object value is refused by its own field.
+    const found =
+      array || Array.isArray(child)
+        ? reservedKey(child, array ? `${segment(key)}: ` : where)
+        : undefined;
     if (found) return found;
   }
   return undefined;
