@@ -2,11 +2,11 @@
  * A webhook receiver for `inventory.changed`: verifies each message with the `standardwebhooks`
  * package, drops the ones it already handled (same `webhook-id`), and answers 2xx at once.
  *
- *   npm run --silent cli -- webhooks add http://localhost:8080/    # prints the secret last
+ *   WEBHOOK_ALLOW_LOOPBACK=true npm run --silent cli -- webhooks add http://localhost:8080/    # prints the secret last
  *   WEBHOOK_SECRET=whsec_… PORT=8080 npx tsx examples/webhook-receiver.ts
  *
- * A receiver on localhost over http is allowed by WEBHOOK_ALLOW_LOOPBACK, on by default with
- * APP_ENV=development; elsewhere set it for both the CLI and the server (docs/webhooks.md#receiving).
+ * A receiver on localhost over http needs WEBHOOK_ALLOW_LOOPBACK=true for both the CLI and the
+ * server (`WEBHOOK_ALLOW_LOOPBACK=true npm start`; docs/webhooks.md#receiving).
  *
  * The service retries until it gets a 2xx, so a message can arrive more than once: deduplicate on
  * `webhook-id` (here in memory; in production, a unique key in the same transaction as the work).

@@ -61,8 +61,12 @@ async function stop(child: ChildProcess, exited: Promise<void>) {
 
 describe("docs/webhooks.md's local receiver, as a newcomer follows it (e2e)", () => {
   const dir = mkdtempSync(join(tmpdir(), 'petstore-webhooks-local-'));
-  // Only what a first start has: development by default, no WEBHOOK_* setting at all.
-  const env = { DATABASE_URL: `sqlite:${join(dir, 'petstore.sqlite')}`, LOG_LEVEL: 'info' };
+  // What a first start has (development by default), and the one setting the page names.
+  const env = {
+    DATABASE_URL: `sqlite:${join(dir, 'petstore.sqlite')}`,
+    LOG_LEVEL: 'info',
+    WEBHOOK_ALLOW_LOOPBACK: 'true',
+  };
   const [add, receive, patch] = localSteps();
   let server: RunningServer;
   let key: string;
@@ -78,7 +82,12 @@ describe("docs/webhooks.md's local receiver, as a newcomer follows it (e2e)", ()
   });
 
   it('should document the three steps: add the local receiver, run the example, change stock', () => {
-    expect(add).toMatch(/^npm run --silent cli -- webhooks add http:\/\/localhost:8080\//);
+    expect(readFileSync(join(ROOT, 'docs', 'webhooks.md'), 'utf8')).toContain(
+      'Start the\nserver with `WEBHOOK_ALLOW_LOOPBACK=true npm start`',
+    );
+    expect(add).toMatch(
+      /^WEBHOOK_ALLOW_LOOPBACK=true npm run --silent cli -- webhooks add http:\/\/localhost:8080\//,
+    );
     expect(receive).toMatch(
       /^WEBHOOK_SECRET=whsec_… PORT=8080 npx tsx examples\/webhook-receiver\.ts$/,
     );
@@ -139,8 +148,8 @@ describe("docs/webhooks.md's local receiver, as a newcomer follows it (e2e)", ()
     expect(logged.msg).not.toContain(String(receiverPort));
   }, 120_000);
 
-  it('should refuse the local receiver outside development with one line naming the setting', async () => {
-    const refused = await spawnCli({ ...env, APP_ENV: 'staging' }, [
+  it('should refuse the local receiver without the setting, in every environment, with one line naming it', async () => {
+    const refused = await spawnCli({ ...env, WEBHOOK_ALLOW_LOOPBACK: 'false' }, [
       'webhooks',
       'add',
       'http://localhost:8080/',
@@ -149,14 +158,14 @@ describe("docs/webhooks.md's local receiver, as a newcomer follows it (e2e)", ()
     expect(refused.stderr.trimEnd().split('\n')).toEqual([
       expect.stringMatching(/^Error: .*WEBHOOK_ALLOW_LOOPBACK=true/),
     ]);
-    const https = await spawnCli({ ...env, APP_ENV: 'staging' }, [
+    const https = await spawnCli({ ...env, WEBHOOK_ALLOW_LOOPBACK: 'false', APP_ENV: 'staging' }, [
       'webhooks',
       'add',
       'https://localhost:8443/',
     ]);
     expect(https.code).toBe(2);
     expect(https.stderr.trimEnd().split('\n')).toEqual([
-      'Error: localhost resolves only to loopback addresses, which webhooks reach only with WEBHOOK_ALLOW_LOOPBACK=true (the default with APP_ENV=development)',
+      'Error: localhost resolves only to loopback addresses, which webhooks reach only with WEBHOOK_ALLOW_LOOPBACK=true',
     ]);
   }, 60_000);
 });

@@ -55,7 +55,10 @@ describe('webhooks never reach private addresses without the allowance (e2e)', (
   });
 
   it('should let the loopback allowance reach this machine but no private or metadata address', async () => {
-    const local = await createTestApp({ WEBHOOK_ALLOW_HTTP: 'true' });
+    const local = await createTestApp({
+      WEBHOOK_ALLOW_HTTP: 'true',
+      WEBHOOK_ALLOW_LOOPBACK: 'true',
+    });
     try {
       const webhooks = local.app.get(WebhooksService);
       const added = await webhooks.add(`http://localhost:${receiver.port}/hook`);

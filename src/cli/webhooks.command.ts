@@ -55,8 +55,8 @@ const addWebhook: Command = {
     'Add an endpoint that receives every change committed from now on (inventory.changed), and\n' +
     'print its signing secret once, as the last line (--json: one object with "secret"). The URL\n' +
     'must be https and must not resolve to a loopback, private, link-local or metadata address,\n' +
-    'unless WEBHOOK_ALLOW_HTTP, WEBHOOK_ALLOW_PRIVATE or WEBHOOK_ALLOW_LOOPBACK (on by default with\n' +
-    'APP_ENV=development: http://localhost:PORT/ works) allow it.',
+    'unless WEBHOOK_ALLOW_HTTP, WEBHOOK_ALLOW_PRIVATE or WEBHOOK_ALLOW_LOOPBACK (which lets\n' +
+    'http://localhost:PORT/ in) allow it; set the same value for the server.',
   async run(ctx, { args, options }) {
     const description = optionString(options, 'description');
     if (

@@ -85,14 +85,14 @@ function retrySchedule(env: Env): number[] {
   return parts.map(Number);
 }
 
-function webhooksConfig(env: Env, appEnv: AppEnv): WebhooksConfig {
+function webhooksConfig(env: Env): WebhooksConfig {
   return {
     timeoutMs: int(env, 'WEBHOOK_TIMEOUT_MS', 15_000, 100, 120_000),
     retrySchedule: retrySchedule(env),
     allowHttp: bool(env, 'WEBHOOK_ALLOW_HTTP', false),
     allowPrivate: bool(env, 'WEBHOOK_ALLOW_PRIVATE', false),
-    // A receiver on the developer's own machine works the first time; loopback only, never private.
-    allowLoopback: bool(env, 'WEBHOOK_ALLOW_LOOPBACK', appEnv === 'development'),
+    // Loopback only, never private: a receiver on the developer's own machine.
+    allowLoopback: bool(env, 'WEBHOOK_ALLOW_LOOPBACK', false),
     pollMs: int(env, 'WEBHOOK_POLL_MS', 200, 10, 1000),
     leaseMs: int(env, 'WEBHOOK_LEASE_MS', 15_000, 1000, 30_000),
   };
@@ -234,7 +234,7 @@ export function loadConfig(env: Env): AppConfig {
       port: metricsPort,
       host: str(env, 'METRICS_HOST', '127.0.0.1'),
     },
-    webhooks: webhooksConfig(env, appEnv),
+    webhooks: webhooksConfig(env),
     seedDemo:
       appEnv === 'development' &&
       (database.type === 'sqlite' || optionalStr(env, 'APP_ENV') !== undefined),

@@ -93,7 +93,7 @@ export function isLoopbackHost(host: string): boolean {
 export interface UrlPolicy {
   allowHttp: boolean;
   allowPrivate: boolean;
-  /** Receivers on this machine (loopback addresses, over http too): on by default in development. */
+  /** Receivers on this machine (loopback addresses, over http too). */
   allowLoopback: boolean;
 }
 
@@ -108,7 +108,7 @@ function refusal(host: string, addresses: string[]): string {
   const allLoopback = addresses.length > 0 && addresses.every(isLoopbackAddress);
   const what = isIP(host) ? 'is a loopback address' : 'resolves only to loopback addresses';
   return allLoopback
-    ? `${host} ${what}, which webhooks reach only with WEBHOOK_ALLOW_LOOPBACK=true (the default with APP_ENV=development)`
+    ? `${host} ${what}, which webhooks reach only with WEBHOOK_ALLOW_LOOPBACK=true`
     : `${host} resolves only to addresses webhooks may not reach (loopback, private, link-local or metadata); WEBHOOK_ALLOW_PRIVATE=true allows them`;
 }
 
@@ -167,7 +167,7 @@ export function parseWebhookUrl(text: string, policy: UrlPolicy): URL {
   if (url.protocol === 'http:' && !policy.allowHttp && !(local && policy.allowLoopback))
     throw new WebhookUrlError(
       local
-        ? 'URL must be https; http to this machine needs WEBHOOK_ALLOW_LOOPBACK=true (the default with APP_ENV=development)'
+        ? 'URL must be https; http to this machine needs WEBHOOK_ALLOW_LOOPBACK=true'
         : 'URL must be https (WEBHOOK_ALLOW_HTTP=true allows http)',
     );
   if (url.protocol !== 'https:' && url.protocol !== 'http:')

@@ -15,8 +15,8 @@ describe('webhook configuration', () => {
     expect(DEFAULT_WEBHOOK_RETRY_SCHEDULE).toEqual([5, 300, 1800, 7200, 18_000, 36_000, 36_000]);
   });
 
-  it('should allow loopback receivers by default in development only, and as told', () => {
-    expect(loadConfig({}).webhooks.allowLoopback).toBe(true);
+  it('should allow loopback receivers only when told, in every environment', () => {
+    expect(loadConfig({}).webhooks.allowLoopback).toBe(false);
     expect(loadConfig({ APP_ENV: 'staging' }).webhooks.allowLoopback).toBe(false);
     expect(
       loadConfig({ APP_ENV: 'development', WEBHOOK_ALLOW_LOOPBACK: 'false' }).webhooks
