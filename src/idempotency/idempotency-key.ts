@@ -36,6 +36,8 @@ export function parseIdempotencyKey(req: KeyedRequest): string {
 
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);
+  // An integer beyond 2^53, read exactly (json-body.guard.ts); JSON.stringify has no bigint.
+  if (typeof value === 'bigint') return { int64: value.toString() };
   if (typeof value !== 'object' || value === null) return value;
   return Object.fromEntries(
     Object.keys(value)

@@ -3,6 +3,7 @@ import { Reflector } from '@nestjs/core';
 import * as zlib from 'node:zlib';
 import type { Request, RequestHandler, Response } from 'express';
 import { json } from 'express';
+import { isInteger, isSafeNumber, parse as parseLossless } from 'lossless-json';
 import { ApiError, refusal } from '../../common/errors/api-error.js';
 import { closeAfterAnswer, hasBody, METHODS_WITH_BODY } from './connections.js';
 import { REQUEST_TIMEOUT_MESSAGE, watchBodyRead } from './refusals.js';
@@ -41,11 +42,35 @@ export function nestsDeeperThan(value: unknown, max: number): boolean {
   return false;
 }
 
+// An integer of 16 digits or more may be beyond 2^53, where JSON.parse rounds it to another id.
+const LONG_INTEGER = /[0-9]{16}/;
+/** The bodies JSON.parse may have rounded, to be read again exactly. */
+const longIntegerBodies = new WeakMap<object, Buffer>();
+
 const parseJson: RequestHandler = json({
   limit: BODY_LIMIT_BYTES,
   strict: true,
   type: () => true,
+  verify: (req, _res, buf) => {
+    if (LONG_INTEGER.test(buf.toString('latin1'))) longIntegerBodies.set(req, buf);
+  },
 });
+
+const exactNumber = (text: string): number | bigint =>
+  isInteger(text) && !isSafeNumber(text) ? BigInt(text) : Number(text);
+
+/**
+ * The body as JSON.parse reads it, but an integer beyond 2^53 as an exact bigint (a batch line's
+ * int64 petId sent as a number). Duplicate keys keep the last value, as JSON.parse does.
+ */
+function readExactly(req: Request): void {
+  const raw = longIntegerBodies.get(req);
+  if (raw === undefined) return;
+  req.body = parseLossless(raw.toString('utf8'), null, {
+    parseNumber: exactNumber,
+    onDuplicateKey: ({ newValue }) => newValue,
+  });
+}
 
 function tooLarge(): ApiError {
   return refusal('payload_too_large', `Request body exceeds ${BODY_LIMIT_BYTES} bytes`);
@@ -87,6 +112,7 @@ async function readChecked(req: Request, res: Response): Promise<boolean> {
     if (Number(req.headers['content-length']) > BODY_LIMIT_BYTES && readable(req, contentType))
       throw tooLarge();
     await readBody(req, res);
+    readExactly(req);
   } catch (err) {
     throw bodyError(err, req);
   }

@@ -22,12 +22,13 @@ import { DELTA_RANGE } from './inventory-adjustment.dto.js';
 
 export const MAX_BATCH_LINES = 100;
 const QUANTITY_RANGE = `must be an integer from 0 to ${MAX_QUANTITY}`;
-const PET_ID_RANGE = `petId must be an integer from 1 to ${INT64_MAX} (above ${Number.MAX_SAFE_INTEGER}, as a string of digits)`;
+const PET_ID_RANGE = `petId must be an integer from 1 to ${INT64_MAX}, or a string of its digits`;
 
-/** An int64 pet id: a JSON integer exact as a double, or a string of digits for any int64. */
+/** An int64 pet id: a JSON integer (read exactly: bigint above 2^53), or a string of digits. */
 export function batchPetId(value: unknown): bigint | undefined {
   if (typeof value === 'number')
     return Number.isSafeInteger(value) && value >= 1 ? BigInt(value) : undefined;
+  if (typeof value === 'bigint') return value >= 1n && value <= INT64_MAX ? value : undefined;
   return typeof value === 'string' ? parseInt64Id(value) : undefined;
 }
 
@@ -77,13 +78,13 @@ export class StockChangeLine extends ChangeContext {
     ],
     example: 42,
     description:
-      'The pet whose stock changes: an integer, or a string of digits (needed above 9007199254740991, where JSON numbers lose precision in many parsers)',
+      'The pet whose stock changes: an integer, or a string of digits (for clients whose JSON numbers lose precision above 9007199254740991)',
   })
   @IsDefined({ message: 'petId is required' })
   @IsPetId()
   // Here, where validation always runs: the ValidateIf of quantity and delta skips theirs.
   @OneOfQuantityDelta()
-  petId!: number | string;
+  petId!: number | bigint | string;
 
   @ApiProperty({
     type: 'integer',
