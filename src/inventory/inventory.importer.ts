@@ -7,12 +7,25 @@ import {
   rowField,
   upsertInBatches,
 } from '../common/import/json-rows.js';
-import { MAX_QUANTITY } from './dto/inventory-update.dto.js';
-import type { ImportRow } from './inventory-row.js';
+import { plainToInstance } from 'class-transformer';
+import { validateSync } from 'class-validator';
+import { InventoryUpdate, MAX_QUANTITY } from './dto/inventory-update.dto.js';
+import { type ImportRow, SETTABLE_FIELDS } from './inventory-row.js';
 import { InventoryRepository } from './writes/inventory.repository.js';
 import { nextStatus, PET_STATUSES, type PetStatus } from './pet-status.js';
 
-const FIELDS = new Set(['petId', 'quantity', 'status', 'name']);
+const FIELDS = new Set(['petId', 'quantity', 'status', 'name', ...SETTABLE_FIELDS]);
+
+/** The row's settable fields, checked by InventoryUpdate's own rules, as a PATCH would be. */
+function settableProblems(record: Record<string, unknown>): string[] {
+  const present = SETTABLE_FIELDS.filter((field) => record[field] !== undefined);
+  if (present.length === 0) return [];
+  const fields = Object.fromEntries(present.map((field) => [field, record[field]]));
+  const update = plainToInstance(InventoryUpdate, { quantity: 0, ...fields });
+  return validateSync(update)
+    .filter((error) => present.includes(error.property))
+    .flatMap((error) => Object.values(error.constraints ?? {}));
+}
 
 export function validateImportRow(value: unknown): ImportRow | string[] {
   if (typeof value !== 'object' || value === null || Array.isArray(value))
@@ -37,9 +50,12 @@ export function validateImportRow(value: unknown): ImportRow | string[] {
   if (name !== null && (typeof name !== 'string' || name.length > 200))
     problems.push('name must be a string of at most 200 characters');
 
+  problems.push(...settableProblems(record));
+
   if (problems.length > 0) return problems;
   // A quantity of 0 is stored as sold, as the status rule would make it.
   return {
+    ...Object.fromEntries(SETTABLE_FIELDS.map((field) => [field, record[field]])),
     petId: petId!,
     quantity,
     status: quantity === 0 ? nextStatus(status, 0) : status,

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { NotFoundError, PreconditionFailedError } from '../common/errors/api-error.js';
 import type { InventoryItem } from './dto/inventory-item.dto.js';
-import { type InventoryRow, stockOf } from './inventory-row.js';
+import { type InventoryRow, itemOf, settableOf } from './inventory-row.js';
 import type { InventoryListing } from './listing/inventory-listing.js';
 import { ListingCache } from './listing/listing-cache.js';
 import { itemEtag, type IfMatch } from './writes/preconditions.js';
@@ -21,7 +21,7 @@ export interface StockUpdate {
 
 export function tagged(row: InventoryRow): TaggedItem {
   return {
-    item: { petId: BigInt(row.petId), ...stockOf(row) },
+    item: itemOf(row),
     etag: itemEtag(row),
   };
 }
@@ -54,6 +54,7 @@ export class InventoryService {
         {
           petId,
           quantity: update.quantity,
+          set: settableOf(update),
           ifMatch,
           reason: update.reason ?? null,
           reference: update.reference ?? null,

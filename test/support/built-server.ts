@@ -171,11 +171,17 @@ export interface RunningServer {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
-/** Starts `node dist/main.js` on a free port and resolves once GET /health answers 200. */
-export async function startServer(env: Record<string, string>): Promise<RunningServer> {
+/**
+ * Starts `node dist/main.js` (of the project at `root`) on a free port and resolves once GET
+ * /health answers 200.
+ */
+export async function startServer(
+  env: Record<string, string>,
+  root = ROOT,
+): Promise<RunningServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, [MAIN], {
-    cwd: ROOT,
+  const child = spawn(process.execPath, [join(root, 'dist', 'main.js')], {
+    cwd: root,
     env: { ...process.env, HOST: '127.0.0.1', ...env, PORT: String(port) },
   });
   let output = '';

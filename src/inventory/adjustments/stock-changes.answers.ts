@@ -2,15 +2,10 @@ import { stringify } from 'lossless-json';
 import { ApiError } from '../../common/errors/api-error.js';
 import type { ErrorCode } from '../../common/errors/error-code.js';
 import type { StoredAnswer } from '../../idempotency/idempotency.repository.js';
-import type { InventoryItem } from '../dto/inventory-item.dto.js';
 import { MAX_QUANTITY } from '../dto/inventory-update.dto.js';
-import type { InventoryRow } from '../inventory-row.js';
+import { itemOf } from '../inventory-row.js';
 import { itemEtag } from '../writes/preconditions.js';
 import type { LineRefusal, LineRefusalCode, StockLinesOutcome } from '../writes/stock-lines.js';
-
-export function itemOf(row: InventoryRow): InventoryItem {
-  return { petId: BigInt(row.petId), quantity: Number(row.quantity), status: row.status };
-}
 
 const ERROR_OF_REFUSAL: Record<LineRefusalCode, ErrorCode> = {
   quantity_out_of_range: 'validation_failed',

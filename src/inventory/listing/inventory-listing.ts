@@ -1,11 +1,6 @@
 import { createHash } from 'node:crypto';
 import { encodeCursor } from '../history/change-cursor.js';
-import { type InventoryRow, stockOf } from '../inventory-row.js';
-
-/** One InventoryItem as JSON; the id is already exact decimal text, written as a number. */
-export function inventoryItemJson(row: InventoryRow): string {
-  return `{"petId":${row.petId},${JSON.stringify(stockOf(row)).slice(1)}`;
-}
+import { type InventoryRow, inventoryItemJson } from '../inventory-row.js';
 
 /** The listing's body: InventoryItems by ascending petId. */
 export function inventoryItemsJson(rows: readonly InventoryRow[]): string {

@@ -7,9 +7,10 @@ import type { ChangeSource } from '../history/change-record.js';
 import {
   type ImportRow,
   type InventoryRow,
+  sameItem,
   sameStock,
-  STOCK_FIELDS,
-  stockOf,
+  SETTABLE_FIELDS,
+  STORED_FIELDS,
 } from '../inventory-row.js';
 import { PetEntity } from '../pet.entity.js';
 import type { PetStatus } from '../pet-status.js';
@@ -56,6 +57,13 @@ const CHANGE_TYPES = [
   'timestamptz',
 ];
 
+/** A stored item field as SQL names and types it. */
+interface StoredColumn {
+  field: string;
+  name: string;
+  type: string;
+}
+
 /** The one owner of the `pets` table and of appending to the stock history. */
 @Injectable()
 export class InventoryRepository implements OnModuleInit, OnModuleDestroy {
@@ -65,10 +73,29 @@ export class InventoryRepository implements OnModuleInit, OnModuleDestroy {
    * one connection may be inside a transaction of this process, whose rows are not committed.
    */
   private reader: DataSource;
+  private stored?: { columns: StoredColumn[]; setSql: [string, string] };
 
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {
     this.dialect = dataSource.options.type === 'postgres' ? 'postgres' : 'sqlite';
     this.reader = dataSource;
+  }
+
+  /** The stored item fields' columns, from PetEntity's metadata, and the update that writes them. */
+  private storedColumns(): { columns: StoredColumn[]; setSql: [string, string] } {
+    if (this.stored) return this.stored;
+    const metadata = this.dataSource.getMetadata(PetEntity);
+    const columns = STORED_FIELDS.map((field) => {
+      const column = metadata.findColumnWithPropertyName(field)!;
+      const type = this.dataSource.driver.normalizeType(column);
+      return { field, name: column.databaseName, type };
+    });
+    const names = columns.map((column) => `"${column.name}"`);
+    const setSql: [string, string] = [
+      `WITH v (id, ${names.join(', ')}) AS (`,
+      `) UPDATE pets SET ${names.map((name) => `${name} = v.${name}`).join(', ')},
+         updated_at = CURRENT_TIMESTAMP FROM v WHERE pets.id = v.id`,
+    ];
+    return (this.stored = { columns, setSql });
   }
 
   async onModuleInit(): Promise<void> {
@@ -92,7 +119,7 @@ export class InventoryRepository implements OnModuleInit, OnModuleDestroy {
     let query = manager
       .createQueryBuilder(PetEntity, 'pet')
       .select('CAST(pet.id AS TEXT)', 'petId');
-    for (const field of STOCK_FIELDS) query = query.addSelect(`pet.${field}`, field);
+    for (const field of STORED_FIELDS) query = query.addSelect(`pet.${field}`, field);
     return query;
   }
 
@@ -159,32 +186,34 @@ export class InventoryRepository implements OnModuleInit, OnModuleDestroy {
     }));
   }
 
-  /** Writes the stock of these pets, each once, in one statement per chunk. */
+  /** Writes the stored fields of these pets, each once, in one statement per chunk. */
   async setStocks(manager: EntityManager, rows: readonly InventoryRow[]): Promise<void> {
+    if (rows.length === 0) return;
+    const { columns, setSql } = this.storedColumns();
+    const types = ['bigint', ...columns.map((column) => column.type)];
     for (let i = 0; i < rows.length; i += WRITE_CHUNK) {
       const { sql, params } = rowsQuery(
         this.dialect === 'postgres',
-        rows.slice(i, i + WRITE_CHUNK).map((row) => [row.petId, row.quantity, row.status]),
-        ['bigint', 'integer', 'varchar'],
+        rows
+          .slice(i, i + WRITE_CHUNK)
+          .map((row) => [row.petId, ...columns.map((column) => row[column.field] ?? null)]),
+        types,
         true,
       );
-      await manager.query(
-        `WITH v (id, quantity, status) AS (${sql})
-         UPDATE pets SET quantity = v.quantity, status = v.status, updated_at = CURRENT_TIMESTAMP
-         FROM v WHERE pets.id = v.id`,
-        params,
-      );
+      await manager.query(setSql[0] + sql + setSql[1], params);
     }
   }
 
   /**
    * Appends changes made after the counter stood at `counter`, in order, with the next ids; the
-   * counter ends at the last one (migration InventoryHistory).
+   * counter ends at the last one (migration InventoryHistory), or one past `counter` when only
+   * fields outside the history were written (`rowsWritten`), so the listing is read again.
    */
   async appendChanges(
     manager: EntityManager,
     counter: bigint,
     changes: readonly StockChange[],
+    rowsWritten = false,
   ): Promise<bigint> {
     const changedAt = new Date().toISOString();
     const rows = changes.map((change, i) => [
@@ -215,7 +244,7 @@ export class InventoryRepository implements OnModuleInit, OnModuleDestroy {
     }
     // The triggers bump the counter once per changed row, not per change: a pet changed by
     // several lines is written once. It is locked (or SQLite's one writer), so set it outright.
-    const last = counter + BigInt(changes.length);
+    const last = counter + BigInt(changes.length || (rowsWritten ? 1 : 0));
     await manager.query(SET_COUNTER_SQL[this.dialect], [last.toString()]);
     return last;
   }
@@ -235,26 +264,43 @@ export class InventoryRepository implements OnModuleInit, OnModuleDestroy {
           .getRawMany<{ id: string; name: string | null }>()
       ).map((row) => [row.id, row.name]),
     );
+    const { columns } = this.storedColumns();
+    // A field the row leaves out keeps its value, as in a PATCH.
+    const afters = rows.map((row, i): InventoryRow => {
+      const set: Record<string, unknown> = {};
+      for (const field of SETTABLE_FIELDS) if (row[field] !== undefined) set[field] = row[field];
+      return {
+        ...existing.get(ids[i]),
+        ...set,
+        petId: ids[i],
+        quantity: row.quantity,
+        status: row.status,
+      };
+    });
     // Not read back (updateEntity): the ids would come back as rounded numbers on SQLite.
     await manager
       .createQueryBuilder()
       .insert()
       .into(PetEntity)
       .values(
-        rows.map((row, i) => ({
-          id: row.petId,
-          name: row.name ?? names.get(ids[i]) ?? null,
-          status: row.status,
-          quantity: row.quantity,
-        })),
+        rows.map((row, i) => {
+          const values: Record<string, unknown> = {
+            id: row.petId,
+            name: row.name ?? names.get(ids[i]) ?? null,
+          };
+          for (const { field } of columns) values[field] = afters[i][field] ?? null;
+          return values;
+        }),
       )
-      .orUpdate(['name', 'status', 'quantity', 'updated_at'], ['id'])
+      .orUpdate(['name', ...columns.map((column) => column.name), 'updated_at'], ['id'])
       .updateEntity(false)
       .execute();
     const changes: StockChange[] = [];
-    rows.forEach((row, i) => {
+    let moved = false;
+    rows.forEach((_, i) => {
       const before = existing.get(ids[i]);
-      const after: InventoryRow = { petId: ids[i], ...stockOf(row) };
+      const after = afters[i];
+      if (!before || !sameItem(before, after)) moved = true;
       if (before && sameStock(before, after)) return;
       changes.push({
         before,
@@ -266,7 +312,7 @@ export class InventoryRepository implements OnModuleInit, OnModuleDestroy {
         requestId: null,
       });
     });
-    await this.appendChanges(manager, counter, changes);
+    await this.appendChanges(manager, counter, changes, moved);
     return rows.length - existing.size;
   }
 

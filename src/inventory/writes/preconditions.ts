@@ -1,10 +1,10 @@
 import { hash } from 'node:crypto';
 import { ValidationFailedError } from '../../common/errors/api-error.js';
-import type { InventoryRow } from '../inventory-row.js';
+import { type InventoryRow, inventoryItemJson } from '../inventory-row.js';
 
 /** A strong validator of one item's representation (RFC 9110 §8.8.3): equal states, equal tags. */
 export function itemEtag(row: InventoryRow): string {
-  const digest = hash('sha256', `${row.petId}:${row.quantity}:${row.status}`, 'base64url');
+  const digest = hash('sha256', inventoryItemJson(row), 'base64url');
   return `"${digest.slice(0, 22)}"`;
 }
 

@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { isConnectionLost, isDatabaseUnavailable } from '../../database/database-errors.js';
 import { MAX_QUANTITY } from '../dto/inventory-update.dto.js';
-import { type InventoryRow, sameStock } from '../inventory-row.js';
+import { type InventoryRow, sameItem, sameStock } from '../inventory-row.js';
 import { nextStatus } from '../pet-status.js';
 import { InventoryRepository, type StockChange } from './inventory.repository.js';
 import { ifMatchAllows } from './preconditions.js';
@@ -40,9 +40,11 @@ export function decideLines(
     const quantity = line.quantity ?? before.quantity + (line.delta ?? 0);
     if (quantity < 0) return refuse('insufficient_stock');
     if (quantity > MAX_QUANTITY) return refuse('quantity_out_of_range');
-    const after: InventoryRow = { petId, quantity, status: nextStatus(before.status, quantity) };
+    const status = nextStatus(before.status, quantity);
+    const after: InventoryRow = { ...before, ...line.set, petId, quantity, status };
     state.set(petId, after);
     applied.push(after);
+    // The stock history records quantity and status; other fields are written without a change.
     if (sameStock(after, before)) return;
     changes.push({
       before,
@@ -234,13 +236,13 @@ export class StockLinesService implements StockLinesWriter {
       await this.reviseWork(manager, group, decided.outcomes);
     }
     const { rows, outcomes, changes } = decided;
-    await this.repository.setStocks(
-      manager,
-      [...rows.values()].filter((after) => !sameStock(before.rows.get(after.petId)!, after)),
+    const written = [...rows.values()].filter(
+      (after) => !sameItem(before.rows.get(after.petId)!, after),
     );
+    await this.repository.setStocks(manager, written);
     const counter =
-      changes.length > 0
-        ? await this.repository.appendChanges(manager, before.counter, changes)
+      changes.length > 0 || written.length > 0
+        ? await this.repository.appendChanges(manager, before.counter, changes, written.length > 0)
         : before.counter;
     return {
       rows,

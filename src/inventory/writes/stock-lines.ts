@@ -9,6 +9,8 @@ export interface StockLine {
   /** Exactly one of `quantity` and `delta` is set. */
   quantity?: number;
   delta?: number;
+  /** Other stored fields to set (SETTABLE_FIELDS); one left out keeps its value. */
+  set?: Readonly<Record<string, unknown>>;
   expectedQuantity?: number;
   ifMatch?: IfMatch;
   reason: ChangeReason | null;
