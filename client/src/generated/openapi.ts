@@ -478,7 +478,7 @@ export interface components {
              */
             expectedQuantity?: number;
             /**
-             * @description The pet whose stock changes: an integer, or a string of digits (needed above 9007199254740991, where JSON numbers lose precision in many parsers)
+             * @description The pet whose stock changes: an integer, or a string of digits (for clients whose JSON numbers lose precision above 9007199254740991)
              * @example 42
              */
             petId: number | string;
