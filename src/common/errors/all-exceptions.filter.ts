@@ -10,7 +10,7 @@ import {
 } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { stringify } from 'lossless-json';
-import { maskApiKeys } from '../logging/log-redaction.js';
+import { loggableError, maskApiKeys } from '../logging/log-redaction.js';
 import { ApiError } from './api-error.js';
 import { ERROR_STATUS, ErrorCode } from './error-code.js';
 
@@ -96,12 +96,12 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (error.mapped) {
       this.logger.warn(
         { reqId: req.id },
-        `${error.message} (${req.method} ${maskApiKeys(req.path)}): ${describeError(exception)}`,
+        `${error.message} (${req.method} ${maskApiKeys(req.path)}): ${maskApiKeys(describeError(exception))}`,
       );
     } else if (error.status >= 500 && error.code !== 'service_unavailable') {
       const path = maskApiKeys(req.path);
       this.logger.error(
-        { err: exception, reqId: req.id, method: req.method, path },
+        { err: loggableError(exception), reqId: req.id, method: req.method, path },
         `Unhandled error on ${req.method} ${path} (request ${req.id ?? 'unknown'})`,
       );
     }

@@ -43,3 +43,16 @@ export function redactHeaders(headers: IncomingHttpHeaders): Record<string, stri
   }
   return shown;
 }
+
+/**
+ * An error as a log may show it: its type, code, message and stack, masked and cut. Never its other
+ * members: a failed statement's `parameters` and `driverError` carry client text whole.
+ */
+export function loggableError(err: unknown): Record<string, string> {
+  if (!(err instanceof Error)) return { message: maskApiKeys(String(err)) };
+  const shown: Record<string, string> = { type: err.name, message: maskApiKeys(err.message) };
+  const code = (err as { code?: unknown }).code;
+  if (typeof code === 'string' || typeof code === 'number') shown.code = String(code);
+  if (err.stack) shown.stack = maskApiKeys(err.stack);
+  return shown;
+}
