@@ -25,6 +25,11 @@ describe('isBlockedAddress', () => {
     '::ffff:a9fe:a9fe',
     '64:ff9b::10.0.0.1',
     '2002:7f00:1::',
+    '64:ff9b:1::7f00:1',
+    '::ffff:0:7f00:1',
+    '::ffff:0:10.0.0.1',
+    // Teredo: server 65.54.227.120, client 127.0.0.1 obscured (XOR ffff:ffff).
+    '2001:0:4136:e378:8000:63bf:80ff:fffe',
     'not-an-address',
   ])('should block %s', (address) => {
     expect(isBlockedAddress(address)).toBe(true);
@@ -84,6 +89,14 @@ describe('parseWebhookUrl and checkWebhookUrl', () => {
     await expect(checkWebhookUrl('https://localhost/', strict)).rejects.toThrow(
       /resolves only to loopback addresses/,
     );
+    for (const url of [
+      'https://[64:ff9b:1::7f00:1]/',
+      'https://[::ffff:0:7f00:1]/',
+      'https://[2001:0:4136:e378:8000:63bf:80ff:fffe]/',
+    ])
+      await expect(checkWebhookUrl(url, strict), url).rejects.toThrow(
+        /may not reach|loopback|private/,
+      );
     await expect(
       checkWebhookUrl('https://localhost/', { ...strict, allowPrivate: true }),
     ).resolves.toBeInstanceOf(URL);

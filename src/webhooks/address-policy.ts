@@ -28,6 +28,10 @@ const BLOCKED_V6: [string, number][] = [
   ['ff00::', 8],
   ['2001:db8::', 32],
   ['100::', 64],
+  // NAT64's local-use prefix (RFC 8215) reaches what the local translator does; Teredo (RFC 4380)
+  // tunnels to an obscured IPv4 address: neither names a public receiver.
+  ['64:ff9b:1::', 48],
+  ['2001::', 32],
 ];
 
 const blocked = new BlockList();
@@ -37,16 +41,21 @@ const loopback = new BlockList();
 loopback.addSubnet('127.0.0.0', 8, 'ipv4');
 loopback.addAddress('::1', 'ipv6');
 
-/** The IPv4 address an IPv6 address carries (IPv4-mapped, IPv4-compatible, NAT64 or 6to4), if any. */
+/**
+ * The IPv4 address an IPv6 address carries (IPv4-mapped, IPv4-translated, IPv4-compatible, NAT64
+ * or 6to4), if any.
+ */
 function embeddedV4(address: string): string | undefined {
   const lower = address.toLowerCase();
-  const dotted = /^(?:::ffff:|::|64:ff9b::)(\d+\.\d+\.\d+\.\d+)$/.exec(lower)?.[1];
+  const dotted = /^(?:::ffff:|::ffff:0:|::|64:ff9b::)(\d+\.\d+\.\d+\.\d+)$/.exec(lower)?.[1];
   if (dotted) return dotted;
   const groups = expandV6(lower);
   if (!groups) return undefined;
   const v4 = (hi: number, lo: number) => `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
   if (groups.slice(0, 5).every((g) => g === 0) && (groups[5] === 0xffff || groups[5] === 0))
     return groups[5] === 0 && groups[6] === 0 ? undefined : v4(groups[6], groups[7]);
+  if (groups.slice(0, 4).every((g) => g === 0) && groups[4] === 0xffff && groups[5] === 0)
+    return v4(groups[6], groups[7]);
   if (groups[0] === 0x64 && groups[1] === 0xff9b && groups.slice(2, 6).every((g) => g === 0))
     return v4(groups[6], groups[7]);
   if (groups[0] === 0x2002) return v4(groups[1], groups[2]);
