@@ -17,6 +17,7 @@ describe('examples/webhook-receiver.ts (e2e)', () => {
     const { port } = server.address() as AddressInfo;
     sender = new WebhookSender(`http://127.0.0.1:${port}/`, {
       timeoutMs: 5000,
+      allowHttp: true,
       allowPrivate: true,
     });
   });

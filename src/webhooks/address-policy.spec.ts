@@ -76,6 +76,17 @@ describe('parseWebhookUrl and checkWebhookUrl', () => {
     );
   });
 
+  it('should measure a URL as it is stored and sent, percent-encoded', () => {
+    const long = `https://example.com/${'é'.repeat(700)}`;
+    expect(long.length).toBeLessThan(2048);
+    expect(() => parseWebhookUrl(long, strict)).toThrow(
+      /at most 2048 characters once percent-encoded \(this one has 4220\)/,
+    );
+    expect(parseWebhookUrl(`https://example.com/${'é'.repeat(300)}`, strict).href).toHaveLength(
+      1820,
+    );
+  });
+
   it('should refuse credentials, fragments and other schemes', () => {
     expect(() => parseWebhookUrl('https://u:p@example.com/', strict)).toThrow(/credentials/);
     expect(() => parseWebhookUrl('https://example.com/#x', strict)).toThrow(/fragment/);

@@ -170,8 +170,11 @@ export function parseWebhookUrl(text: string, policy: UrlPolicy): URL {
   } catch {
     throw new WebhookUrlError('URL must be an absolute https URL');
   }
-  if (text.length > MAX_URL_LENGTH)
-    throw new WebhookUrlError(`URL must be at most ${MAX_URL_LENGTH} characters`);
+  // What is stored and sent is the encoded form: each non-ASCII character becomes up to 12.
+  if (text.length > MAX_URL_LENGTH || url.href.length > MAX_URL_LENGTH)
+    throw new WebhookUrlError(
+      `URL must be at most ${MAX_URL_LENGTH} characters once percent-encoded (this one has ${url.href.length})`,
+    );
   const local = isLoopbackHost(hostOf(url));
   if (url.protocol === 'http:' && !policy.allowHttp && !(local && policy.allowLoopback))
     throw new WebhookUrlError(

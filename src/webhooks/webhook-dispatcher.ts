@@ -142,7 +142,8 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
   }
 
   private async deliverLoop(id: number): Promise<void> {
-    const { leaseMs, pollMs, timeoutMs, allowPrivate, allowLoopback } = this.config.webhooks;
+    const { leaseMs, pollMs, timeoutMs, allowHttp, allowPrivate, allowLoopback } =
+      this.config.webhooks;
     const lost = new AbortController();
     const signal = AbortSignal.any([this.stopping.signal, lost.signal]);
     let heldUntil = this.clock.now() + leaseMs;
@@ -186,7 +187,12 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
           cursor = endpoint.cursor;
           attempts = [];
         }
-        sender ??= new WebhookSender(endpoint.url, { timeoutMs, allowPrivate, allowLoopback });
+        sender ??= new WebhookSender(endpoint.url, {
+          timeoutMs,
+          allowHttp,
+          allowPrivate,
+          allowLoopback,
+        });
         if (lastPrune + PRUNE_MS < this.clock.now()) {
           lastPrune = this.clock.now();
           await this.repository.pruneDeliveries(id);

@@ -23,7 +23,11 @@ describe('WebhookSender', () => {
   });
 
   const send = async (timeoutMs = 5000, path = '/hook') => {
-    const sender = new WebhookSender(`${base}${path}`, { timeoutMs, allowPrivate: true });
+    const sender = new WebhookSender(`${base}${path}`, {
+      timeoutMs,
+      allowHttp: true,
+      allowPrivate: true,
+    });
     try {
       return await sender.send('{}', { 'webhook-id': 'msg_1_1' });
     } finally {
@@ -66,8 +70,25 @@ describe('WebhookSender', () => {
 
   it('should refuse a loopback literal without the allowance, before connecting', async () => {
     seen.length = 0;
-    const sender = new WebhookSender(`${base}/hook`, { timeoutMs: 1000, allowPrivate: false });
+    const sender = new WebhookSender(`${base}/hook`, {
+      timeoutMs: 1000,
+      allowHttp: true,
+      allowPrivate: false,
+    });
     expect(await sender.send('{}', {})).toMatchObject({ outcome: 'blocked' });
+    sender.close();
+    expect(seen).toEqual([]);
+  });
+
+  it('should refuse plain http at delivery once http is no longer allowed, before connecting', async () => {
+    seen.length = 0;
+    const sender = new WebhookSender(`${base}/hook`, { timeoutMs: 1000, allowPrivate: true });
+    expect(await sender.send('{}', {})).toEqual({
+      outcome: 'blocked',
+      error:
+        'refused URL: URL must be https; http to this machine needs WEBHOOK_ALLOW_LOOPBACK=true',
+      durationMs: 0,
+    });
     sender.close();
     expect(seen).toEqual([]);
   });
@@ -79,6 +100,7 @@ describe('WebhookSender', () => {
     await new Promise((resolve) => closed.close(resolve));
     const sender = new WebhookSender(`http://127.0.0.1:${port}/`, {
       timeoutMs: 1000,
+      allowHttp: true,
       allowPrivate: true,
     });
     expect(await sender.send('{}', {})).toMatchObject({

@@ -1,7 +1,14 @@
 import http from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
-import { addressAllowed, BlockedAddressError, hostOf, safeLookup } from './address-policy.js';
+import {
+  addressAllowed,
+  BlockedAddressError,
+  hostOf,
+  parseWebhookUrl,
+  safeLookup,
+  WebhookUrlError,
+} from './address-policy.js';
 import type { AttemptOutcome } from './retry-policy.js';
 
 /** At most this much of an answer is read, for the delivery log. */
@@ -26,7 +33,12 @@ export class WebhookSender {
 
   constructor(
     url: string,
-    private readonly options: { timeoutMs: number; allowPrivate: boolean; allowLoopback?: boolean },
+    private readonly options: {
+      timeoutMs: number;
+      allowPrivate: boolean;
+      allowLoopback?: boolean;
+      allowHttp?: boolean;
+    },
   ) {
     this.url = new URL(url);
     const agentOptions = {
@@ -47,6 +59,17 @@ export class WebhookSender {
     return addressAllowed({ allowPrivate, allowLoopback }, address);
   }
 
+  private refusedUrl(): string | undefined {
+    const { allowHttp = false, allowPrivate, allowLoopback = false } = this.options;
+    try {
+      parseWebhookUrl(this.url.href, { allowHttp, allowPrivate, allowLoopback });
+      return undefined;
+    } catch (err) {
+      if (err instanceof WebhookUrlError) return `refused URL: ${err.message}`;
+      throw err;
+    }
+  }
+
   close(): void {
     this.agent.destroy();
   }
@@ -55,6 +78,10 @@ export class WebhookSender {
   send(body: string, headers: Record<string, string>, signal?: AbortSignal): Promise<SendResult> {
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
+    // The URL's rules hold at every delivery, not only when it was added: the settings may have
+    // changed since (http no longer allowed).
+    const refused = this.refusedUrl();
+    if (refused) return Promise.resolve({ outcome: 'blocked', error: refused, durationMs: 0 });
     const host = hostOf(this.url);
     // An IP literal never reaches `lookup`.
     if (isIP(host) && !this.allowed(host))
