@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { encodeCursor } from '../src/inventory/history/change-cursor.js';
 import { MetricsService } from '../src/metrics/metrics.service.js';
 import { WebhookClock } from '../src/webhooks/webhook-clock.js';
+import { WebhookSender } from '../src/webhooks/webhook-sender.js';
 import { WebhooksService } from '../src/webhooks/webhooks.service.js';
 import { createTestApp, type TestApp } from './support/create-test-app.js';
 import { DrivenWebhookClock } from './support/driven-webhook-clock.js';
@@ -252,6 +253,33 @@ describe('webhooks (e2e)', () => {
     expect(String(receiver.messages[2].headers['webhook-signature']).split(' ')).toHaveLength(1);
     expect(verify(third, 2)).toBeTruthy();
     expect(() => verify(second, 2)).toThrow();
+  });
+
+  it('should stop signing with a secret rolled with no grace at the very next message, within a batch', async () => {
+    const { endpoint, secret: first } = await add();
+    let rolled: Promise<{ secret: string }> | undefined;
+    const send = WebhookSender.prototype.send;
+    // The roll commits while the first of three changes read together is on its way.
+    vi.spyOn(WebhookSender.prototype, 'send').mockImplementation(async function (
+      this: WebhookSender,
+      ...args
+    ) {
+      rolled ??= service.rollSecret(endpoint.id, 0);
+      await rolled;
+      return send.apply(this, args);
+    });
+    await auth(request(t.server).post('/v1/inventory/batch'))
+      .set('Idempotency-Key', `roll-${quantity++}`)
+      .send({ changes: [1, 2, 3].map(() => ({ petId: 1, delta: 1 })) })
+      .expect(200);
+    await receiver.waitFor(3);
+    const { secret: second } = await rolled!;
+    expect(verify(first, 0)).toBeTruthy();
+    for (const i of [1, 2]) {
+      expect(String(receiver.messages[i].headers['webhook-signature']).split(' ')).toHaveLength(1);
+      expect(verify(second, i)).toBeTruthy();
+      expect(() => verify(first, i)).toThrow();
+    }
   });
 
   it('should replay older changes with their webhook-id, then carry on', async () => {

@@ -218,6 +218,9 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
         let failures = endpoint.failures;
         for (const change of changes) {
           if (signal.aborted) break;
+          // Read per message: a secret rolled with no grace must stop signing at once.
+          const current = await this.repository.find(id);
+          if (!current) break;
           const now = this.clock.now();
           this.metrics.webhookLag(id, new Date(change.changedAt).getTime());
           const webhookId = messageId(id, change.id);
@@ -232,7 +235,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
                 webhookId,
                 timestamp,
                 body,
-                liveSecrets(endpoint, now),
+                liveSecrets(current, now),
               ),
             },
             signal,
