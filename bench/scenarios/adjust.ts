@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Agent, request } from 'node:http';
 import type autocannon from 'autocannon';
+import pg from 'pg';
 import {
   makeCatalog,
   prepareAt,
@@ -34,6 +35,10 @@ const BATCHES = 10;
 const HOT_STOCK = 2_000_000_000;
 
 const keepAlive = new Agent({ keepAlive: true, maxSockets: 1 });
+/** Concurrent adjustments of one burst, and every how many one is poisoned. */
+const BURST = 200;
+const POISON_EVERY = 20;
+const burstAgent = new Agent({ keepAlive: true, maxSockets: BURST });
 
 function send(
   target: Target,
@@ -41,13 +46,14 @@ function send(
   path: string,
   body: string,
   headers: Record<string, string> = {},
+  agent = keepAlive,
 ): Promise<{ status: number; text: string; headers: Record<string, unknown> }> {
   return new Promise((resolve, reject) => {
     const req = request(
       `${target.url}${path}`,
       {
         method,
-        agent: keepAlive,
+        agent,
         headers: { ...target.headers, 'content-type': 'application/json', ...headers },
       },
       (res) => {
@@ -338,6 +344,119 @@ async function measure(
   }
 }
 
+/**
+ * 200 concurrent adjustments, every 20th failing in the database (a CHECK the bench adds refuses
+ * its reference): the time of a burst against a clean burst's, alternated round by round. A
+ * group isolates the failing call and commits the others; it must not fall back to one by one.
+ */
+async function poisonedBursts(
+  ctx: ScenarioContext,
+  databaseUrl: string,
+  apiKey: string,
+  petIds: number[],
+): Promise<void> {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    await db.query(
+      `ALTER TABLE inventory_changes ADD CONSTRAINT bench_poison CHECK (reference IS DISTINCT FROM 'poison')`,
+    );
+  } finally {
+    await db.end();
+  }
+  const target = await ctx.start({
+    name: 'service (PostgreSQL, bursts)',
+    script: ctx.service,
+    env: serviceEnv(databaseUrl),
+    readyPath: '/health',
+    headers: { authorization: `Bearer ${apiKey}` },
+  });
+  try {
+    type Poison = 'none' | 'body' | 'database';
+    // A body the service refuses (a NUL in reference, as an attack sent) never joins a group; a
+    // failure in the database (the CHECK) does, and the group isolates it.
+    const POISONS: Record<Exclude<Poison, 'none'>, { reference: string; status: number }> = {
+      body: { reference: 'po\u00001', status: 400 },
+      database: { reference: 'poison', status: 500 },
+    };
+    const burst = async (poison: Poison): Promise<number> => {
+      const started = process.hrtime.bigint();
+      const answers = await Promise.all(
+        Array.from({ length: BURST }, (_, i) => {
+          const bad = poison !== 'none' && i % POISON_EVERY === POISON_EVERY - 1;
+          const body = JSON.stringify({
+            delta: 1,
+            ...(bad ? { reference: POISONS[poison as Exclude<Poison, 'none'>].reference } : {}),
+          });
+          const petId = petIds[i % petIds.length];
+          return send(
+            target,
+            'POST',
+            `/v1/inventory/${petId}/adjustments`,
+            body,
+            { 'idempotency-key': randomUUID() },
+            burstAgent,
+          );
+        }),
+      );
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      const expected = poison === 'none' ? BURST : BURST - BURST / POISON_EVERY;
+      const ok = answers.filter((answer) => answer.status === 200).length;
+      if (ok !== expected) throw new Error(`a burst answered ${ok} of ${expected} with 200`);
+      return seconds;
+    };
+    const warmUntil = Date.now() + ctx.options.warmup * 1000;
+    while (Date.now() < warmUntil) await burst('database');
+    const times: Record<Poison, number[]> = { none: [], body: [], database: [] };
+    for (let round = 0; round < ctx.options.rounds; round++)
+      for (let i = 0; i < 5; i++)
+        for (const poison of ['none', 'body', 'database'] as const)
+          times[poison].push(await burst(poison));
+    const ratio = (poison: Poison) =>
+      median(times[poison].map((seconds, i) => seconds / times.none[i]));
+    ctx.check(
+      `PostgreSQL: ${BURST} concurrent adjustments, every ${POISON_EVERY}th with a NUL in reference, time vs a clean burst`,
+      fmt.ratio(ratio('body')),
+      '<= 1.2x',
+      ratio('body') <= 1.2,
+    );
+    ctx.check(
+      `PostgreSQL: ${BURST} concurrent adjustments, every ${POISON_EVERY}th failing in the database, time vs a clean burst`,
+      fmt.ratio(ratio('database')),
+      '<= 1.2x',
+      ratio('database') <= 1.2,
+    );
+    ctx.tables.push(
+      `Bursts of ${BURST} concurrent adjustments (PostgreSQL)\n\n` +
+        markdownTable(
+          ['burst', 'median time', 'vs clean'],
+          [
+            ['clean', `${(median(times.none) * 1000).toFixed(0)} ms`, ''],
+            [
+              `every ${POISON_EVERY}th with a NUL in reference (400)`,
+              `${(median(times.body) * 1000).toFixed(0)} ms`,
+              fmt.ratio(ratio('body')),
+            ],
+            [
+              `every ${POISON_EVERY}th failing in the database`,
+              `${(median(times.database) * 1000).toFixed(0)} ms`,
+              fmt.ratio(ratio('database')),
+            ],
+          ],
+        ),
+    );
+    ctx.report['adjustPoisonedBurst PostgreSQL'] = {
+      cleanSeconds: median(times.none),
+      bodySeconds: median(times.body),
+      databaseSeconds: median(times.database),
+      bodyRatio: ratio('body'),
+      databaseRatio: ratio('database'),
+    };
+  } finally {
+    await ctx.stop(target);
+  }
+}
+
 /** Adjustments and batches: lines/s of a batch against single PATCHes, and a hot pet adjusted from many connections. */
 export async function adjustScenario(ctx: ScenarioContext): Promise<void> {
   const rows = makeCatalog(ctx.options.items);
@@ -355,6 +474,7 @@ export async function adjustScenario(ctx: ScenarioContext): Promise<void> {
   try {
     const postgres = prepareAt(url, catalog);
     await measure(ctx, 'PostgreSQL', postgres.databaseUrl, postgres.apiKey, hot, petIds);
+    await poisonedBursts(ctx, postgres.databaseUrl, postgres.apiKey, petIds);
   } finally {
     await dropDatabase(ctx.options.postgresUrl, name);
   }
