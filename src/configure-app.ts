@@ -4,7 +4,8 @@ import { Logger } from 'nestjs-pino';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter.js';
 import type { AppConfig } from './config/app-config.js';
 import { setupOpenApi } from './openapi/openapi.setup.js';
-import { applySecurity, installJsonWriter, RequestObservers } from './platform/http/index.js';
+import type { Express } from 'express';
+import { applySecurity, overrideResponseJson, RequestObservers } from './platform/http/index.js';
 import { banGate } from './rate-limit/ban-gate.js';
 import { RateLimitGuard } from './rate-limit/rate-limit.guard.js';
 
@@ -23,7 +24,7 @@ export function configureApp(
   app.flushLogs();
   applySecurity(app, config);
   app.set('trust proxy', config.http.trustProxy);
-  installJsonWriter(app);
+  overrideResponseJson(app.getHttpAdapter().getInstance() as Express);
   setupOpenApi(app, config);
   // After the documentation's routes, before every route of the API (registered at init).
   app.use(app.get(RequestObservers).middleware);
