@@ -1,4 +1,5 @@
 import type { ExecutionContext } from '@nestjs/common';
+import type { ModuleRef } from '@nestjs/core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../test/support/manual-clock.js';
 import type { ApiKeysService } from '../auth/api-keys.service.js';
@@ -84,6 +85,7 @@ describe('RateLimitGuard', () => {
       config,
       apiKeys,
       clock,
+      {} as ModuleRef,
     );
     await guard.onModuleInit();
   });
