@@ -1,13 +1,14 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { ApiKeyEntity } from './api-key.entity.js';
 import { ApiKeyGuard } from './api-key.guard.js';
-import { ApiKeysService } from './api-keys.service.js';
+import { ApiKeysModule } from './api-keys.module.js';
 
-/** Keys, and the bearer guard; the lookup budget it takes from comes from the global RateLimitModule. */
+/**
+ * The server's bearer guard over the keys; the lookup budget it takes from comes from the global
+ * RateLimitModule.
+ */
 @Module({
-  imports: [TypeOrmModule.forFeature([ApiKeyEntity])],
-  providers: [ApiKeysService, ApiKeyGuard],
-  exports: [ApiKeysService, ApiKeyGuard],
+  imports: [ApiKeysModule],
+  providers: [ApiKeyGuard],
+  exports: [ApiKeysModule, ApiKeyGuard],
 })
 export class AuthModule {}

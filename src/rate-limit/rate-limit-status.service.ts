@@ -84,7 +84,7 @@ export class RateLimitStatusService {
         { 'Retry-After': String(retryAfter) },
       );
     }
-    // Only on the answer: a 429 is described by its own headers (openapi.document).
+    // On the answer only, not by @Header(): a refusal carries the headers the document gives it.
     res.setHeader('Cache-Control', 'no-store');
     return rateLimitStatus(principal.plan, standing);
   }
