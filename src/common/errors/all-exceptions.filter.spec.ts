@@ -1,4 +1,4 @@
-import { ConsoleLogger, Logger, type ArgumentsHost } from '@nestjs/common';
+import { Logger, type ArgumentsHost } from '@nestjs/common';
 import { QueryFailedError } from 'typeorm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MAX_LOGGED_CHARS } from '../logging/log-redaction.js';
@@ -14,11 +14,10 @@ function hostFor(req: object) {
 }
 
 describe('AllExceptionsFilter', () => {
-  afterEach(() => Logger.overrideLogger(new ConsoleLogger()));
+  afterEach(() => vi.restoreAllMocks());
 
   it("should log a failed statement's error bounded and masked, without its parameters", () => {
-    const error = vi.fn();
-    Logger.overrideLogger({ log: vi.fn(), warn: vi.fn(), error });
+    const error = vi.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
     const clientText = 'x'.repeat(13_000);
     const keyShaped = `pk_test_${'A1b2C3d4'.repeat(5)}`;
     const failed = new QueryFailedError(
