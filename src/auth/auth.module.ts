@@ -1,14 +1,13 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ApiKeyEntity } from './api-key.entity.js';
 import { ApiKeyGuard } from './api-key.guard.js';
-import { ApiKeysModule } from './api-keys.module.js';
+import { ApiKeysService } from './api-keys.service.js';
 
-/**
- * The server's bearer guard over the keys; the lookup budget it takes from comes from the global
- * RateLimitModule.
- */
+/** Keys, and the bearer guard; the lookup budget it takes from comes from the global RateLimitModule. */
 @Module({
-  imports: [ApiKeysModule],
-  providers: [ApiKeyGuard],
-  exports: [ApiKeysModule, ApiKeyGuard],
+  imports: [TypeOrmModule.forFeature([ApiKeyEntity])],
+  providers: [ApiKeysService, ApiKeyGuard],
+  exports: [ApiKeysService, ApiKeyGuard],
 })
 export class AuthModule {}

@@ -84,7 +84,7 @@ export class RateLimitStatusService {
         { 'Retry-After': String(retryAfter) },
       );
     }
-    // On the answer only, not by @Header(): a refusal carries the headers the document gives it.
+    // Only on the answer: a 429 is described by its own headers (openapi.document).
     res.setHeader('Cache-Control', 'no-store');
     return rateLimitStatus(principal.plan, standing);
   }

@@ -76,8 +76,7 @@ export class RateLimitGuard extends ThrottlerGuard {
     req: Record<string, unknown>,
     context?: ExecutionContext,
   ): Promise<string> {
-    const known = context && this.auth.callerOf(context);
-    const principal = (known instanceof Promise ? await known : known)?.principal;
+    const principal = context && (await this.auth.callerOf(context)).principal;
     return principal ? keyTracker(principal.keyId) : ipTracker(req as unknown as Request);
   }
 
@@ -91,13 +90,11 @@ export class RateLimitGuard extends ThrottlerGuard {
     const http = context.switchToHttp();
     const req = http.getRequest<Request>();
     const res = http.getResponse<ServerResponse>();
-    const known = this.auth.callerOf(context);
-    const caller = known instanceof Promise ? await known : known;
+    const caller = await this.auth.callerOf(context);
     const windows = this.windows(context, caller, throttler.name ?? PLAN_THROTTLER, ttl, limit);
     try {
       const tracker = await getTracker(req, context);
-      const priced = this.chargeOf(context, caller, req);
-      const charge = priced instanceof Promise ? await priced : priced;
+      const charge = await this.chargeOf(context, caller, req);
       const oversized = windows.find((window) => charge.cost > window.limit);
       // The memory store answers at once: awaited only when it is a promise (Redis).
       const counted = this.store.consume(tracker, windows, oversized ? ONE_REQUEST : charge);
