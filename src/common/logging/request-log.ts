@@ -54,11 +54,11 @@ export function requestLog(logger: Logger, output: LineOutput): RequestObserver 
 }
 
 function entry(req: LoggedRequest, res: Response, ms: number, withHeaders: boolean): RequestEntry {
-  const principal = req.principal;
+  const identity = req.identity;
   return {
     reqId: req.id,
     ...(req.traceId === undefined ? {} : { traceId: req.traceId }),
-    ...(principal === undefined ? {} : { keyId: principal.keyId }),
+    ...(identity?.kind === 'key' ? { keyId: identity.principal.keyId } : {}),
     req: {
       method: req.method,
       url: maskApiKeys(req.originalUrl),

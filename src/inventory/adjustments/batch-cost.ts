@@ -18,8 +18,8 @@ export class BatchCost implements RequestCost {
   constructor(private readonly idempotency: IdempotencyService) {}
 
   async cost(req: Request): Promise<number> {
-    const principal = (req as IdentifiedRequest).principal;
-    if (principal === undefined) return 1;
+    const identity = (req as IdentifiedRequest).identity;
+    if (identity?.kind !== 'key') return 1;
     let key: string;
     try {
       key = parseIdempotencyKey(req);
@@ -30,7 +30,7 @@ export class BatchCost implements RequestCost {
     const changes = (req.body as { changes?: unknown } | undefined)?.changes;
     if (!Array.isArray(changes) || changes.length < 1 || changes.length > MAX_BATCH_LINES) return 1;
     const answered = await this.idempotency.answered(req, {
-      keyId: principal.keyId,
+      keyId: identity.principal.keyId,
       key,
     });
     return answered ? 1 : changes.length;
