@@ -1,5 +1,6 @@
-import { Injectable } from '@nestjs/common';
-import type { Request } from 'express';
+import { Injectable, Optional, type OnModuleInit } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import type { Express, Request } from 'express';
 import type { EntityManager } from 'typeorm';
 import { ApiError } from '../common/errors/api-error.js';
 import { AppConfig } from '../config/app-config.js';
@@ -16,6 +17,7 @@ import {
 
 const HOUR_MS = 3_600_000;
 const lookups = new WeakMap<Request, Promise<IdempotencyRecord | undefined>>();
+const APP_LOCALS_KEY = 'petstore.idempotency';
 
 /** One request made under an Idempotency-Key. */
 export interface IdempotentRequest extends IdempotencyScope {
@@ -72,12 +74,23 @@ function sameAnswer(a: StoredAnswer, b: StoredAnswer | undefined): boolean {
  * written, and answers as the first did (docs/idempotency.md).
  */
 @Injectable()
-export class IdempotencyService {
+export class IdempotencyService implements OnModuleInit {
   constructor(
     private readonly records: IdempotencyRepository,
     private readonly config: AppConfig,
     private readonly clock: Clock,
+    @Optional() private readonly adapterHost?: HttpAdapterHost,
   ) {}
+
+  /** Lets a rate-limit cost function, which sees only the request, tell a replay. */
+  onModuleInit(): void {
+    const app = this.adapterHost?.httpAdapter?.getInstance<Express>();
+    if (app?.locals) app.locals[APP_LOCALS_KEY] = this;
+  }
+
+  static of(req: Request): IdempotencyService | undefined {
+    return req.app?.locals[APP_LOCALS_KEY] as IdempotencyService | undefined;
+  }
 
   /**
    * Whether a kept answer exists for this key: its retry costs one request. The answer found is

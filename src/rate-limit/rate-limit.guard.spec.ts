@@ -1,5 +1,4 @@
 import type { ExecutionContext } from '@nestjs/common';
-import type { ModuleRef } from '@nestjs/core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../test/support/manual-clock.js';
 import type { ApiKeysService } from '../auth/api-keys.service.js';
@@ -85,7 +84,6 @@ describe('RateLimitGuard', () => {
       config,
       apiKeys,
       clock,
-      {} as ModuleRef,
     );
     await guard.onModuleInit();
   });

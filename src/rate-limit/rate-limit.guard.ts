@@ -1,6 +1,5 @@
 import type { ServerResponse } from 'node:http';
 import { ExecutionContext, Injectable, Optional } from '@nestjs/common';
-import { ModuleRef } from '@nestjs/core';
 import {
   InjectThrottlerOptions,
   InjectThrottlerStorage,
@@ -27,11 +26,7 @@ import {
   rateLimitPolicyHeader,
   retryAfterSeconds,
 } from './rate-limit.headers.js';
-import {
-  isCostProvider,
-  RATE_LIMIT_COST,
-  type RateLimitCostSource,
-} from './rate-limit-cost.decorator.js';
+import { RATE_LIMIT_COST, type RateLimitCostFunction } from './rate-limit-cost.decorator.js';
 import {
   ONE_REQUEST,
   type Charge,
@@ -106,7 +101,6 @@ export class RateLimitGuard extends ThrottlerGuard {
     private readonly config: AppConfig,
     private readonly apiKeys: ApiKeysService,
     private readonly clock: Clock,
-    private readonly moduleRef: ModuleRef,
     @Optional() private readonly metrics?: MetricsService,
   ) {
     super(options, store, new RouteMetadata());
@@ -268,12 +262,9 @@ export class RateLimitGuard extends ThrottlerGuard {
   }
 
   private chargeOf(context: ExecutionContext, req: IdentifiedRequest): Charge | Promise<Charge> {
-    const source = this.routeValue(context, RATE_LIMIT_COST) as RateLimitCostSource | undefined;
-    if (source === undefined) return ONE_REQUEST;
-    const units = isCostProvider(source)
-      ? this.moduleRef.get(source, { strict: false }).cost(req)
-      : source(req);
-    return Promise.resolve(units).then((units) =>
+    const cost = this.routeValue(context, RATE_LIMIT_COST) as RateLimitCostFunction | undefined;
+    if (cost === undefined) return ONE_REQUEST;
+    return Promise.resolve(cost(req)).then((units) =>
       Number.isSafeInteger(units) && units > 1 ? { cost: units, bans: true } : ONE_REQUEST,
     );
   }
