@@ -4,8 +4,7 @@ import { Logger } from 'nestjs-pino';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter.js';
 import type { AppConfig } from './config/app-config.js';
 import { setupOpenApi } from './openapi/openapi.setup.js';
-import type { Express } from 'express';
-import { applySecurity, overrideResponseJson, RequestObservers } from './platform/http/index.js';
+import { applySecurity, installJsonWriter, RequestObservers } from './platform/http/index.js';
 import { banGate } from './rate-limit/ban-gate.js';
 import { RateLimitGuard } from './rate-limit/rate-limit.guard.js';
 
@@ -24,7 +23,7 @@ export function configureApp(
   app.flushLogs();
   applySecurity(app, config);
   app.set('trust proxy', config.http.trustProxy);
-  overrideResponseJson(app.getHttpAdapter().getInstance() as Express);
+  installJsonWriter(app);
   setupOpenApi(app, config);
   // After the documentation's routes, before every route of the API (registered at init).
   app.use(app.get(RequestObservers).middleware);
