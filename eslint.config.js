@@ -52,6 +52,61 @@ const libraryInternals = {
   },
 };
 
+/*
+ * No patching of libraries: a library's objects and classes are used through their API, never
+ * changed. Assigning to a member of anything imported from a package (`express.response.json =`,
+ * `Server.prototype.close =`), reaching a library class's `.prototype` (`Server.prototype.close.call`),
+ * or assigning a function to a member of an object the code did not define (`adapter.beforeClose =
+ * …`) fails. Express documents one exception, "overriding the Express API" (`app.response.end`):
+ * src/platform/http/express-api.ts alone does that, and says so. test/lint.e2e-spec.ts plants each.
+ */
+const PATCHED = "Don't patch a library: use its documented API (hooks, options, subclasses)";
+function importedFromPackage(sourceCode, node) {
+  let root = node;
+  while (root.type === 'MemberExpression') root = root.object;
+  if (root.type !== 'Identifier') return false;
+  for (let scope = sourceCode.getScope(node); scope; scope = scope.upper) {
+    const variable = scope.set.get(root.name);
+    if (variable === undefined) continue;
+    return variable.defs.some(
+      (def) => def.type === 'ImportBinding' && !String(def.parent.source.value).startsWith('.'),
+    );
+  }
+  return false;
+}
+const isFunctionValue = (node) =>
+  node.type === 'ArrowFunctionExpression' ||
+  node.type === 'FunctionExpression' ||
+  (node.type === 'CallExpression' &&
+    node.callee.type === 'MemberExpression' &&
+    !node.callee.computed &&
+    node.callee.property.name === 'bind');
+const noLibraryPatching = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    const sourceCode = context.sourceCode;
+    return {
+      AssignmentExpression(node) {
+        const target = node.left;
+        if (target.type !== 'MemberExpression') return;
+        if (
+          importedFromPackage(sourceCode, target) ||
+          (isFunctionValue(node.right) && target.object.type !== 'ThisExpression')
+        )
+          context.report({ node, message: PATCHED });
+      },
+      MemberExpression(node) {
+        if (
+          !node.computed &&
+          node.property.name === 'prototype' &&
+          importedFromPackage(sourceCode, node.object)
+        )
+          context.report({ node, message: PATCHED });
+      },
+    };
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -88,4 +143,14 @@ export default tseslint.config(
     },
   },
   libraryInternals,
+  {
+    files: ['src/**/*.ts'],
+    plugins: { local: { rules: { 'no-library-patching': noLibraryPatching } } },
+    rules: { 'local/no-library-patching': 'error' },
+  },
+  {
+    // Express's documented "overriding the Express API", in the one file that says so.
+    files: ['src/platform/http/express-api.ts'],
+    rules: { 'local/no-library-patching': 'off' },
+  },
 );

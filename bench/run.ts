@@ -55,6 +55,12 @@ const CEILING = join(HERE, 'baselines', 'ceiling.js');
 const CACHED = join(HERE, 'baselines', 'nest-cached.js');
 const PEER = join(HERE, 'baselines', 'nest-peer.js');
 const SERVICE = resolve('dist/main.js');
+/**
+ * Another build of the service (its dist/main.js), measured beside this one at the default log
+ * level in the GET and PATCH rounds: an A/B of a change in one run, on one machine.
+ */
+const SERVICE_BEFORE = process.env.BENCH_SERVICE_BEFORE;
+const SERVICE_BEFORE_INFO = 'service before, info';
 /** Pets changed by one write elsewhere in the large scenario: more than a cache applies from the change log. */
 const LARGE_WRITE = 100;
 
@@ -128,10 +134,11 @@ function service(
   databaseUrl: string,
   apiKey: string,
   env: Record<string, string> = {},
+  script = SERVICE,
 ): TargetSpec {
   return {
     name,
-    script: SERVICE,
+    script,
     env: { ...serviceEnv(databaseUrl), ...env },
     readyPath: '/health',
     headers: { authorization: `Bearer ${apiKey}` },
@@ -342,6 +349,30 @@ function peerChecks(
   );
 }
 
+/** This build against the build before (BENCH_SERVICE_BEFORE), both at the default log level. */
+function beforeChecks(
+  route: 'GET' | 'PATCH',
+  results: Results,
+  svcInfo: Target,
+  before: Target,
+  peer: Target,
+): void {
+  const vsBefore = ratio(results, svcInfo.name, before.name, (run) => run.rps);
+  const beforeVsPeer = ratio(results, before.name, peer.name, (run) => run.rps);
+  check(
+    `${route}: service (info) vs the build before, req/s`,
+    fmt.ratio(vsBefore),
+    '>= 1.0x',
+    vsBefore >= 1,
+  );
+  check(
+    `${route}: the build before vs the NestJS peer, req/s`,
+    fmt.ratio(beforeVsPeer),
+    '(reported)',
+    true,
+  );
+}
+
 async function smallCatalogue(opts: BenchOptions): Promise<void> {
   const rows = makeCatalog(opts.items);
   const catalog = writeCatalog(work, rows);
@@ -372,6 +403,21 @@ async function smallCatalogue(opts: BenchOptions): Promise<void> {
     service(SERVICE_INFO, atInfo.databaseUrl, atInfo.apiKey, { LOG_LEVEL: 'info' }),
   );
   const peer = await start(nestPeer(catalog, main.apiKey));
+  const before =
+    SERVICE_BEFORE === undefined
+      ? undefined
+      : await (async () => {
+          const db = prepareDatabase(work, 'service-before', catalog);
+          return start(
+            service(
+              SERVICE_BEFORE_INFO,
+              db.databaseUrl,
+              db.apiKey,
+              { LOG_LEVEL: 'info' },
+              resolve(SERVICE_BEFORE),
+            ),
+          );
+        })();
   const off =
     limiterOff &&
     (await start(
@@ -388,6 +434,7 @@ async function smallCatalogue(opts: BenchOptions): Promise<void> {
       }),
     ));
   const others = [off, onRedis].filter((target): target is Target => target !== undefined);
+  const beside = before === undefined ? [] : [before];
   const bytes = await assertSameBody([
     ceiling,
     floor,
@@ -396,6 +443,7 @@ async function smallCatalogue(opts: BenchOptions): Promise<void> {
     svc,
     svcInfo,
     peer,
+    ...beside,
     ...others,
   ]);
   log(`${opts.items} items: ${bytes} bytes per listing; ${pinning.description}`);
@@ -403,7 +451,7 @@ async function smallCatalogue(opts: BenchOptions): Promise<void> {
   if (opts.scenarios.has('get')) {
     const plain = await alternate(
       'GET',
-      [ceiling, floor, floorAdapted, cached, svc, svcInfo, peer, ...others],
+      [ceiling, floor, floorAdapted, cached, svc, svcInfo, peer, ...beside, ...others],
       (target) => getRequest(target),
     );
     throughputTable(
@@ -421,6 +469,7 @@ async function smallCatalogue(opts: BenchOptions): Promise<void> {
     );
     check('GET 100: service vs floor p99', fmt.ratio(getP99), '<= 1.5x', getP99 <= 1.5);
     peerChecks('GET', opts.items, plain, svcInfo, peer, floor, { peer: 15, floor: 3 });
+    if (before) beforeChecks('GET', plain, svcInfo, before, peer);
     const cachedRatio = ratio(plain, cached.name, floor.name, (run) => run.rps);
     check(
       'GET 100: Nest sending cached bytes, nothing else, vs floor',
@@ -503,9 +552,11 @@ async function smallCatalogue(opts: BenchOptions): Promise<void> {
 
   if (opts.scenarios.has('patch')) {
     let seed = 1;
-    const patch = await alternate('PATCH', [floor, floorAdapted, svc, svcInfo, peer], (target) => [
-      patchRequest(target, petIds, seed++),
-    ]);
+    const patch = await alternate(
+      'PATCH',
+      [floor, floorAdapted, svc, svcInfo, peer, ...beside],
+      (target) => [patchRequest(target, petIds, seed++)],
+    );
     throughputTable(
       `PATCH /v1/inventory/{random petId} (${opts.connections} connections)`,
       patch,
@@ -521,6 +572,7 @@ async function smallCatalogue(opts: BenchOptions): Promise<void> {
     );
     check('PATCH: service vs floor p99', fmt.ratio(patchP99), '<= 1.5x', patchP99 <= 1.5);
     peerChecks('PATCH', opts.items, patch, svcInfo, peer, floor, { peer: 4, floor: 1 });
+    if (before) beforeChecks('PATCH', patch, svcInfo, before, peer);
     const patchAdapted = ratio(patch, svc.name, floorAdapted.name, (run) => run.rps);
     check(
       "PATCH: service vs the floor (in memory) on the service's adapter",
@@ -606,7 +658,7 @@ async function smallCatalogue(opts: BenchOptions): Promise<void> {
       rssSamples,
     };
   }
-  await stop(ceiling, floor, floorAdapted, cached, svc, svcInfo, peer, ...others);
+  await stop(ceiling, floor, floorAdapted, cached, svc, svcInfo, peer, ...beside, ...others);
 }
 
 async function largeCatalogue(opts: BenchOptions): Promise<void> {

@@ -1,10 +1,8 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_PIPE, RouterModule } from '@nestjs/core';
 import { ScheduleModule } from '@nestjs/schedule';
-import { ApiKeyIdentifyGuard } from './auth/api-key-identify.guard.js';
-import { ApiKeyRequiredGuard } from './auth/api-key-required.guard.js';
+import { ApiKeyGuard } from './auth/api-key.guard.js';
 import { AuthModule } from './auth/auth.module.js';
-import { KeyScopeGuard } from './auth/scope.guard.js';
 import {
   AllExceptionsFilter,
   EXCEPTION_MAPPERS,
@@ -66,15 +64,11 @@ export class AppModule {
         OutsideApiNotFoundModule,
       ],
       providers: [
-        // Guards run in this order. Identify without rejecting, so the limiter counts anonymous and
-        // bad-key requests per IP and sets its headers before anything throws (401 included); then
-        // require a key, then its scope (a read key's PATCH is counted, then refused unread); only
-        // then read a body.
-        { provide: APP_GUARD, useClass: ApiKeyIdentifyGuard },
-        // One instance: the ban gate (configure-app) asks it too.
+        // In this order: the limiter counts every request (and sets its headers) before the bearer
+        // guard refuses a caller without a valid key (401) or scope (403), and both come before
+        // the body is read. The two ask ApiKeyGuard for the caller, worked out once per request.
         { provide: APP_GUARD, useExisting: RateLimitGuard },
-        { provide: APP_GUARD, useClass: ApiKeyRequiredGuard },
-        { provide: APP_GUARD, useClass: KeyScopeGuard },
+        { provide: APP_GUARD, useExisting: ApiKeyGuard },
         { provide: APP_GUARD, useClass: JsonBodyGuard },
         { provide: APP_PIPE, useClass: ApiValidationPipe },
         { provide: EXCEPTION_MAPPERS, useValue: [databaseUnavailable] },

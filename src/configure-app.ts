@@ -2,11 +2,13 @@ import type { NestApplicationOptions } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from 'nestjs-pino';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter.js';
-import type { AppConfig } from './config/app-config.js';
 import { setupOpenApi } from './openapi/openapi.setup.js';
-import { applySecurity, installJsonWriter, RequestObservers } from './platform/http/index.js';
+import type { Express } from 'express';
+import { applySecurity, overrideResponseJson, RequestObservers } from './platform/http/index.js';
 import { banGate } from './rate-limit/ban-gate.js';
-import { RateLimitGuard } from './rate-limit/rate-limit.guard.js';
+import { ApiKeyGuard } from './auth/api-key.guard.js';
+import { AppConfig } from './config/app-config.js';
+import { RateLimitRefusals } from './rate-limit/rate-limit.refusals.js';
 
 export const APP_OPTIONS: NestApplicationOptions = {
   // Bodies are read by JsonBodyGuard, after the other guards, with a 16 KiB limit.
@@ -23,12 +25,19 @@ export function configureApp(
   app.flushLogs();
   applySecurity(app, config);
   app.set('trust proxy', config.http.trustProxy);
-  installJsonWriter(app);
+  overrideResponseJson(app.getHttpAdapter().getInstance() as Express);
   setupOpenApi(app, config);
   // After the documentation's routes, before every route of the API (registered at init).
   app.use(app.get(RequestObservers).middleware);
-  // Observed, logged and counted like any answer; refused before routing (rate-limit.guard.ts).
-  app.use(banGate(app.get(RateLimitGuard), app.get(AllExceptionsFilter)));
+  // Observed, logged and counted like any answer; refused before routing.
+  app.use(
+    banGate(
+      app.get(ApiKeyGuard),
+      app.get(RateLimitRefusals),
+      app.get(AppConfig),
+      app.get(AllExceptionsFilter),
+    ),
+  );
   app.enableShutdownHooks();
   return app;
 }

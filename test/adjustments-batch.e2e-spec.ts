@@ -291,5 +291,16 @@ describe('POST /v1/inventory/batch (e2e)', () => {
       expect(remaining(await batch(body(4), 'l4', free).expect(200))).toBe(0);
       expect(await stock()).toEqual([64, 2, 0]);
     });
+
+    it("should refuse a batch with more lines than the key's minute quota as such, counting it once", async () => {
+      const free = await t.createKey({ plan: 'free' });
+      const changes = Array.from({ length: 61 }, () => ({ petId: 1, delta: 1 }));
+      const refused = await batch({ changes }, 'too-big', free).expect(400);
+      expect(refused.body).toMatchObject({ code: 'validation_failed', status: 400 });
+      expect(refused.body.message).toContain('more than the minute quota of 60 requests');
+      expect(refused.headers['retry-after']).toBeUndefined();
+      expect(remaining(refused)).toBe(59);
+      expect(await stock()).toEqual([5, 2, 0]);
+    });
   });
 });

@@ -50,6 +50,36 @@ describe('security headers (e2e)', () => {
     },
   );
 
+  it("should send helmet's API headers also on an answer Node's parser writes on the socket", async () => {
+    await t.app.listen(0, '127.0.0.1');
+    const port = (t.app.getHttpServer().address() as AddressInfo).port;
+    const client = rawClient(port);
+    await client.connected;
+    client.socket.write('GET /health HTTP/1.1\r\nHost: localhost\r\nBad Header\r\n\r\n');
+    await client.closed;
+    const raw = new Map(
+      client
+        .received()
+        .split('\r\n\r\n')[0]
+        .split('\r\n')
+        .slice(1)
+        .map((line) => [
+          line.slice(0, line.indexOf(':')).toLowerCase(),
+          line.slice(line.indexOf(':') + 2),
+        ]),
+    );
+    expect(client.received()).toMatch(/^HTTP\/1\.1 400 /);
+    const served = await request(t.server).get('/health').expect(200);
+    for (const name of [
+      'content-security-policy',
+      'cross-origin-resource-policy',
+      'strict-transport-security',
+      'x-content-type-options',
+      'x-frame-options',
+    ])
+      expect([name, raw.get(name)]).toEqual([name, served.headers[name]]);
+  });
+
   it('should not answer CORS requests by default', async () => {
     const preflight = await request(t.server)
       .options('/v1/inventory')
@@ -113,7 +143,7 @@ describe('CORS_ORIGINS (e2e)', () => {
     expect(res.headers['access-control-allow-origin']).toBe('https://admin.shop.example:8443');
     expect(res.headers['access-control-allow-methods']).toContain('PATCH');
     expect(res.headers['access-control-allow-headers']).toBe(
-      'Authorization,Content-Type,If-Match,If-None-Match,X-Request-Id',
+      'Authorization,Content-Type,If-Match,If-None-Match,X-Request-Id,Idempotency-Key',
     );
     expect(res.headers['access-control-max-age']).toBe('600');
     expect(res.headers['access-control-allow-credentials']).toBeUndefined();
@@ -141,6 +171,26 @@ describe('CORS_ORIGINS (e2e)', () => {
     ]) {
       expect(exposed).toContain(name);
     }
+  });
+
+  it('should let a listed origin send an Idempotency-Key and read whether the answer was replayed', async () => {
+    const preflight = await request(t.server)
+      .options('/v1/inventory/batch')
+      .set('Origin', ORIGIN)
+      .set('Access-Control-Request-Method', 'POST')
+      .set('Access-Control-Request-Headers', 'authorization, content-type, idempotency-key')
+      .expect(204);
+    const allowed = preflight.headers['access-control-allow-headers'].toLowerCase().split(',');
+    expect(allowed).toContain('idempotency-key');
+    const res = await request(t.server)
+      .get('/v1/inventory')
+      .set('Origin', ORIGIN)
+      .set('Authorization', `Bearer ${key}`)
+      .expect(200);
+    const exposed = res.headers['access-control-expose-headers'].split(',');
+    expect(exposed).toEqual(
+      expect.arrayContaining(['Idempotent-Replayed', 'RateLimit', 'RateLimit-Policy']),
+    );
   });
 
   it('should not allow an origin that is not listed', async () => {

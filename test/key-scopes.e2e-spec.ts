@@ -70,6 +70,22 @@ describe('API key scopes, expiry and rotation (e2e)', () => {
       await patch(rawKey, { quantity: -1, extra: true }).expect(403);
     });
 
+    it('should refuse a read key its batch before reading the body, counting it as one request', async () => {
+      const { rawKey } = await keys.create({ plan: 'free', scope: 'read' });
+      const changes = Array.from({ length: 30 }, () => ({ petId: 1, delta: 1 }));
+      const res = await request(t.server)
+        .post('/v1/inventory/batch')
+        .set('Authorization', `Bearer ${rawKey}`)
+        .set('Idempotency-Key', 'read-key-batch')
+        .set('Content-Type', 'application/json')
+        .send(JSON.stringify({ changes }))
+        .expect(403);
+      expect(res.body.code).toBe('forbidden');
+      expect(res.headers['x-ratelimit-remaining']).toBe('59');
+      // An unread body closes the connection after the answer (contract: the front door).
+      expect(res.headers.connection).toBe('close');
+    });
+
     it('should let a write key, and a key created without a scope, change stock', async () => {
       const write = await keys.create({ plan: 'free', scope: 'write' });
       const unscoped = await keys.create({ plan: 'free' });

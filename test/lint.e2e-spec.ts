@@ -79,3 +79,72 @@ describe('lint: no library internals', () => {
     ).toEqual([]);
   });
 });
+
+describe('lint: no patching of libraries', () => {
+  it("should fail on a library's method reassigned, through its import or an object it handed out", async () => {
+    expect(
+      await failures(
+        [
+          "import express from 'express';",
+          "import { Server } from 'node:net';",
+          "import type { HttpAdapterHost } from '@nestjs/core';",
+          'declare const host: HttpAdapterHost;',
+          'express.response.json = () => undefined;',
+          'Server.prototype.close = () => undefined as never;',
+          'const adapter = host.httpAdapter;',
+          'const close = adapter.close.bind(adapter);',
+          'adapter.close = async () => close();',
+          'adapter.beforeClose = close.bind(adapter);',
+        ].join('\n'),
+      ),
+    ).toEqual([
+      '5 local/no-library-patching',
+      '6 local/no-library-patching',
+      '6 local/no-library-patching',
+      '9 local/no-library-patching',
+      '10 local/no-library-patching',
+    ]);
+  });
+
+  it("should fail on a call through a library class's prototype", async () => {
+    expect(
+      await failures(
+        [
+          "import { Server } from 'node:net';",
+          "import type { Server as HttpServer } from 'node:http';",
+          'declare const server: HttpServer;',
+          'Server.prototype.close.call(server);',
+        ].join('\n'),
+      ),
+    ).toEqual(['4 local/no-library-patching']);
+  });
+
+  it("should allow the app's own objects, subclasses and Express's one documented override file", async () => {
+    expect(
+      await failures(
+        [
+          "import { ExpressAdapter } from '@nestjs/platform-express';",
+          "import { helper } from './helper.js';",
+          'export class Adapter extends ExpressAdapter {',
+          '  private hook = (): void => undefined;',
+          '  constructor() {',
+          '    super();',
+          '    this.hook = () => helper();',
+          '  }',
+          '  override beforeClose(): void {',
+          '    this.hook();',
+          '  }',
+          '}',
+          'const counts = { seen: 0 };',
+          'counts.seen = 1;',
+          'export { counts };',
+        ].join('\n'),
+      ),
+    ).toEqual([]);
+    const [override] = await eslint.lintText(
+      "import type { Express } from 'express';\nexport const set = (app: Express) => {\n  app.response.json = function json() {\n    return this;\n  };\n};\n",
+      { filePath: 'src/platform/http/express-api.ts' },
+    );
+    expect(override.messages).toEqual([]);
+  });
+});

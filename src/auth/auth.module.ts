@@ -1,14 +1,14 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { ApiKeyEntity } from './api-key.entity.js';
-import { ApiKeyIdentifyGuard } from './api-key-identify.guard.js';
-import { ApiKeyRequiredGuard } from './api-key-required.guard.js';
-import { ApiKeysService } from './api-keys.service.js';
-import { KeyScopeGuard } from './scope.guard.js';
+import { ApiKeyGuard } from './api-key.guard.js';
+import { ApiKeysModule } from './api-keys.module.js';
 
+/**
+ * The server's bearer guard over the keys; the lookup budget it takes from comes from the global
+ * RateLimitModule.
+ */
 @Module({
-  imports: [TypeOrmModule.forFeature([ApiKeyEntity])],
-  providers: [ApiKeysService, ApiKeyIdentifyGuard, ApiKeyRequiredGuard, KeyScopeGuard],
-  exports: [ApiKeysService, ApiKeyIdentifyGuard, ApiKeyRequiredGuard, KeyScopeGuard],
+  imports: [ApiKeysModule],
+  providers: [ApiKeyGuard],
+  exports: [ApiKeysModule, ApiKeyGuard],
 })
 export class AuthModule {}

@@ -1,4 +1,5 @@
 import type { Request } from 'express';
+import type { ApiError } from '../common/errors/api-error.js';
 import type { KeyScope } from './key-scope.js';
 import type { Plan, Quota } from './plans.js';
 
@@ -10,8 +11,8 @@ export interface Principal {
   scope: KeyScope;
 }
 
-// `unverified`: a well-formed key not yet looked up; the limiter decides whether the client may
-// spend a lookup on it, except for a key valid at its last lookup, whatever its IP's state.
+// `unverified`: a well-formed key not yet looked up; the client's lookup budget decides whether it
+// may spend a lookup on it, except for a key valid at its last lookup, whatever its IP's state.
 export type Identity =
   | { kind: 'missing' }
   | { kind: 'invalid' }
@@ -23,4 +24,12 @@ export type Identity =
       knownValid: boolean;
     };
 
-export type IdentifiedRequest = Request & { identity?: Identity; id?: string };
+/** Who is calling, decided once per request by ApiKeyGuard. */
+export interface Caller {
+  /** A valid key's; undefined for a request without one. */
+  principal: Principal | undefined;
+  /** What the route answers this caller instead (401, 403, or 400 for a repeated Authorization). */
+  refusal: ApiError | undefined;
+}
+
+export type IdentifiedRequest = Request & { principal?: Principal; id?: string };

@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { AuthModule } from '../auth/auth.module.js';
+import { ApiKeysModule } from '../auth/api-keys.module.js';
 import { AppConfig } from '../config/app-config.js';
 import { ConfigModule } from '../config/config.module.js';
 import { typeOrmRoot } from '../database/typeorm-root.js';
@@ -17,7 +17,7 @@ export class CliModule {
         // A command fails at once on an unreachable database instead of retrying for half a
         // minute as a starting server does.
         typeOrmRoot({ retryAttempts: 0 }),
-        AuthModule,
+        ApiKeysModule,
         InventoryModule,
         OrdersModule,
         WebhookStoreModule,

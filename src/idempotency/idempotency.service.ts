@@ -1,6 +1,5 @@
-import { Injectable, Optional, type OnModuleInit } from '@nestjs/common';
-import { HttpAdapterHost } from '@nestjs/core';
-import type { Express, Request } from 'express';
+import { Injectable } from '@nestjs/common';
+import type { Request } from 'express';
 import type { EntityManager } from 'typeorm';
 import { ApiError } from '../common/errors/api-error.js';
 import { AppConfig } from '../config/app-config.js';
@@ -17,7 +16,6 @@ import {
 
 const HOUR_MS = 3_600_000;
 const lookups = new WeakMap<Request, Promise<IdempotencyRecord | undefined>>();
-const APP_LOCALS_KEY = 'petstore.idempotency';
 
 /** One request made under an Idempotency-Key. */
 export interface IdempotentRequest extends IdempotencyScope {
@@ -74,23 +72,12 @@ function sameAnswer(a: StoredAnswer, b: StoredAnswer | undefined): boolean {
  * written, and answers as the first did (docs/idempotency.md).
  */
 @Injectable()
-export class IdempotencyService implements OnModuleInit {
+export class IdempotencyService {
   constructor(
     private readonly records: IdempotencyRepository,
     private readonly config: AppConfig,
     private readonly clock: Clock,
-    @Optional() private readonly adapterHost?: HttpAdapterHost,
   ) {}
-
-  /** Lets a rate-limit cost function, which sees only the request, tell a replay. */
-  onModuleInit(): void {
-    const app = this.adapterHost?.httpAdapter?.getInstance<Express>();
-    if (app?.locals) app.locals[APP_LOCALS_KEY] = this;
-  }
-
-  static of(req: Request): IdempotencyService | undefined {
-    return req.app?.locals[APP_LOCALS_KEY] as IdempotencyService | undefined;
-  }
 
   /**
    * Whether a kept answer exists for this key: its retry costs one request. The answer found is

@@ -2,7 +2,7 @@ import { All, Controller, Req } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { Anonymous } from '../auth/public.decorator.js';
-import { AnyScope } from '../auth/scope.guard.js';
+import { AnyScope } from '../auth/api-key.guard.js';
 import { ApiError } from '../common/errors/api-error.js';
 import { IgnoresBody } from '../platform/http/index.js';
 

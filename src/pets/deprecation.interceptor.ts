@@ -48,7 +48,7 @@ export class PetsDeprecationInterceptor implements NestInterceptor {
     res.set(this.headers);
 
     const gone = Date.now() >= this.policy.sunset.getTime();
-    const principal = req.identity?.kind === 'key' ? req.identity.principal : undefined;
+    const principal = req.principal;
     this.logger.warn(
       {
         reqId: (req as { id?: unknown }).id,

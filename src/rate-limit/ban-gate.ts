@@ -1,7 +1,14 @@
 import type { ArgumentsHost, ExceptionFilter } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
+import type { ApiKeyGuard } from '../auth/api-key.guard.js';
 import type { IdentifiedRequest } from '../auth/principal.js';
-import type { RateLimitGuard } from './rate-limit.guard.js';
+import type { AppConfig } from '../config/app-config.js';
+import type { RateLimitRefusals } from './rate-limit.refusals.js';
+import { ipTracker, keyTracker, lookupTracker } from './trackers.js';
+
+/** The one /v1 operation that answers a banned key (case-insensitive, as Express routes). */
+const ANSWERS_WHILE_BANNED = /^\/v1\/rate_limit(?:[/?]|$)/i;
+const API_PATH = /^\/v1\//i;
 
 /** What the exception filter is given for a request answered outside Nest's router. */
 function httpHost(req: Request, res: Response, next: NextFunction): ArgumentsHost {
@@ -22,12 +29,28 @@ function httpHost(req: Request, res: Response, next: NextFunction): ArgumentsHos
 
 /**
  * Refuses a client the limiter has banned before Express routes the request: a flood from a
- * banned client then costs the router and the guard chain nothing. The answer is the guard's own
- * refusal, written by the app's exception filter, so it is the one the guards would have given.
+ * banned client then costs the router and the guard chain nothing (docs/performance.md). The
+ * answer is the limiter's own refusal, written by the app's exception filter. The caller is told
+ * from the key cache alone: a key not in it is refused only while its address may not look keys
+ * up, so a valid key is served whatever else its address did.
  */
-export function banGate(guard: RateLimitGuard, filter: ExceptionFilter) {
+export function banGate(
+  auth: ApiKeyGuard,
+  refusals: RateLimitRefusals,
+  config: AppConfig,
+  filter: ExceptionFilter,
+) {
+  const trackerOf = (req: Request): string | undefined => {
+    const identity = auth.identify(req as IdentifiedRequest);
+    if (identity.kind === 'key')
+      return ANSWERS_WHILE_BANNED.test(req.url) ? undefined : keyTracker(identity.principal.keyId);
+    if (identity.kind === 'unverified') return identity.knownValid ? undefined : lookupTracker(req);
+    return ipTracker(req);
+  };
   return (req: Request, res: Response, next: NextFunction): void => {
-    const refusal = guard.refuseBanned(req as IdentifiedRequest, res);
+    if (!refusals.anyBans || !config.rateLimit.enabled || !API_PATH.test(req.url)) return next();
+    const tracker = trackerOf(req);
+    const refusal = tracker === undefined ? undefined : refusals.banned(res, tracker);
     if (refusal === undefined) return next();
     filter.catch(refusal, httpHost(req, res, next));
   };

@@ -1,18 +1,41 @@
 import type { ExecutionContext } from '@nestjs/common';
 import { days, minutes, type ThrottlerOptions } from '@nestjs/throttler';
 import { PLAN_QUOTAS, type Quota } from '../auth/plans.js';
-import type { IdentifiedRequest } from '../auth/principal.js';
+import type { Caller } from '../auth/principal.js';
+import type { WindowSpec } from './rate-limit.policy.js';
+
+/** The throttler's name: the plan's minute, the window @SkipThrottle() and @Throttle() name. */
+export const PLAN_THROTTLER = 'minute';
+export const DAY_WINDOW = 'day';
 
 /** A key's own quota (its plan's, or its overrides); callers without a valid key get the free plan's. */
-export function quotaOf(req: IdentifiedRequest): Quota {
-  return req.identity?.kind === 'key' ? req.identity.principal.quota : PLAN_QUOTAS.free;
+export function quotaOf(caller: Caller): Quota {
+  return caller.principal?.quota ?? PLAN_QUOTAS.free;
 }
 
-const quotaIn = (context: ExecutionContext): Quota =>
-  quotaOf(context.switchToHttp().getRequest<IdentifiedRequest>());
+/** A plan's windows, as the headers and the status name them. */
+export function planWindows(quota: Quota): WindowSpec[] {
+  return [
+    { name: PLAN_THROTTLER, ttlMs: minutes(1), limit: quota.perMinute },
+    { name: DAY_WINDOW, ttlMs: days(1), limit: quota.perDay },
+  ];
+}
 
-// Their names appear in the RateLimit-Policy and RateLimit headers.
-export const PLAN_WINDOWS: ThrottlerOptions[] = [
-  { name: 'minute', ttl: minutes(1), limit: (context) => quotaIn(context).perMinute },
-  { name: 'day', ttl: days(1), limit: (context) => quotaIn(context).perDay },
-];
+/**
+ * One throttler, the caller's plan: its minute through the throttler's options (so @Throttle()
+ * can change it for a route), its day counted beside it by the guard in the same storage call.
+ */
+export function planThrottler(
+  callerOf: (context: ExecutionContext) => Caller | Promise<Caller>,
+): ThrottlerOptions {
+  return {
+    name: PLAN_THROTTLER,
+    ttl: minutes(1),
+    limit: (context) => {
+      const caller = callerOf(context);
+      return caller instanceof Promise
+        ? caller.then((known) => quotaOf(known).perMinute)
+        : quotaOf(caller).perMinute;
+    },
+  };
+}

@@ -1,8 +1,10 @@
-import { Controller, Get, Header, Req } from '@nestjs/common';
+import type { ServerResponse } from 'node:http';
+import { Controller, Get, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiStability } from '../openapi/api-docs.decorators.js';
 import { RateLimitStatus } from './dto/rate-limit-status.dto.js';
-import type { MeteredRequest } from './rate-limit.guard.js';
+import { ApiPrincipal } from '../auth/api-key.guard.js';
+import type { Principal } from '../auth/principal.js';
 import { RateLimitStatusService } from './rate-limit-status.service.js';
 import { Uncounted } from './uncounted.decorator.js';
 
@@ -19,7 +21,6 @@ export class RateLimitController {
       "The caller's plan, the limit, remaining requests and reset of both windows, and the end of any ban. Not counted: calling it never changes `remaining`, and it answers also while the key is limited or banned.",
   })
   @ApiStability('beta')
-  @Header('Cache-Control', 'no-store')
   @ApiOkResponse({
     type: RateLimitStatus,
     description: "The caller's rate-limit standing",
@@ -31,10 +32,10 @@ export class RateLimitController {
       },
     },
   })
-  getRateLimit(@Req() req: MeteredRequest): Promise<RateLimitStatus> {
-    // The require-key guard has run: only a valid key gets here.
-    const identity = req.identity;
-    if (identity?.kind !== 'key') throw new Error('getRateLimit reached without a key');
-    return this.status.getRateLimit(identity.principal, req.rateLimit);
+  getRateLimit(
+    @ApiPrincipal() principal: Principal,
+    @Res({ passthrough: true }) res: ServerResponse,
+  ): Promise<RateLimitStatus> {
+    return this.status.getRateLimit(principal, res);
   }
 }

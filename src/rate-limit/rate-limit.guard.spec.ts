@@ -1,13 +1,18 @@
 import type { ExecutionContext } from '@nestjs/common';
+import { Reflector, type ModuleRef } from '@nestjs/core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../test/support/manual-clock.js';
+import { ApiKeyGuard } from '../auth/api-key.guard.js';
 import type { ApiKeysService } from '../auth/api-keys.service.js';
-import type { Identity } from '../auth/principal.js';
+import type { KeyScope } from '../auth/key-scope.js';
+import type { Identity, Principal } from '../auth/principal.js';
 import { ApiError } from '../common/errors/api-error.js';
 import { Public } from '../auth/public.decorator.js';
 import { loadConfig } from '../config/app-config.js';
 import { SkipThrottle, Throttle } from '@nestjs/throttler';
-import { PLAN_WINDOWS } from './plan-windows.js';
+import { LookupBudget } from './lookup-budget.js';
+import { planThrottler } from './plan-windows.js';
+import { RateLimitRefusals } from './rate-limit.refusals.js';
 import { RateLimitCost } from './rate-limit-cost.decorator.js';
 import { Uncounted } from './uncounted.decorator.js';
 import { RateLimitGuard } from './rate-limit.guard.js';
@@ -20,8 +25,6 @@ class InventoryController {
   health(): void {}
   @SkipThrottle({ minute: true, day: true })
   unthrottled(): void {}
-  @SkipThrottle({ minute: true })
-  dayOnly(): void {}
   @Throttle({ minute: { limit: 3, ttl: 60_000 } })
   tight(): void {}
   @RateLimitCost((req) => Number(req.headers['x-lines']))
@@ -32,12 +35,28 @@ class InventoryController {
 
 type FakeRequest = {
   ip: string;
+  /** What the key cache says of the key the request carries (none: no Authorization). */
   identity?: Identity;
   socket?: { remoteAddress: string };
   headers?: Record<string, string>;
+  rawHeaders?: string[];
+  method?: string;
+  principal?: Principal;
 };
 
+/** Each Authorization token the fake key cache knows, with what it says of it. */
+const tokens = new Map<string, Identity>();
+
 function context(req: FakeRequest, handler: () => void = InventoryController.prototype.list) {
+  if (req.identity !== undefined && req.identity.kind !== 'missing') {
+    const token = `token-${tokens.size}`;
+    tokens.set(token, req.identity);
+    req.headers = { ...req.headers, authorization: `Bearer ${token}` };
+    req.rawHeaders = ['Authorization', req.headers.authorization];
+  }
+  req.headers ??= {};
+  req.rawHeaders ??= [];
+  req.method ??= 'GET';
   const headers: Record<string, string> = {};
   const res = { setHeader: (name: string, value: string) => (headers[name] = value) };
   const ctx = {
@@ -49,14 +68,14 @@ function context(req: FakeRequest, handler: () => void = InventoryController.pro
   return { ctx, headers };
 }
 
-const key = (keyId: number, perMinute = 60): Identity => ({
+const key = (keyId: number, perMinute = 60, scope: KeyScope = 'write'): Identity => ({
   kind: 'key',
   principal: {
     keyId,
     keyPrefix: 'pk_test_abcd',
     plan: 'pro',
     quota: { perMinute, perDay: 10_000 },
-    scope: 'write',
+    scope,
   },
 });
 
@@ -71,6 +90,7 @@ describe('RateLimitGuard', () => {
     const storage = new MemoryRateLimitStorage(banPolicy(config), clock);
     lookups = [];
     const apiKeys = {
+      identify: (token: string) => tokens.get(token) ?? { kind: 'invalid' },
       // As ApiKeysService.verify: `admit` runs before the lookup it starts, and may refuse it.
       verify: async (hash: string, admit?: () => Promise<void>) => {
         await admit?.();
@@ -78,12 +98,20 @@ describe('RateLimitGuard', () => {
         return known.get(hash) ?? { kind: 'invalid' };
       },
     } as unknown as ApiKeysService;
+    const refusals = new RateLimitRefusals(config, clock);
+    const auth = new ApiKeyGuard(
+      new Reflector(),
+      apiKeys,
+      config,
+      new LookupBudget(storage, config, refusals),
+    );
     guard = new RateLimitGuard(
-      { throttlers: PLAN_WINDOWS, storage },
+      { throttlers: [planThrottler((ctx) => auth.callerOf(ctx))], storage },
       storage,
       config,
-      apiKeys,
-      clock,
+      auth,
+      refusals,
+      {} as ModuleRef,
     );
     await guard.onModuleInit();
   });
@@ -140,7 +168,7 @@ describe('RateLimitGuard', () => {
     // A brand-new key, looked up now, is counted by its own plan.
     const req = { ip: '192.0.2.7', identity: unverified('hash-of-key-9') };
     expect(await remaining(req)).toBe('299');
-    expect(req.identity).toEqual(key(9, 300));
+    expect(req).toMatchObject({ principal: { keyId: 9 } });
     for (let i = 0; i < 21; i++) await refusal({ ip: '192.0.2.7', identity: { kind: 'missing' } });
     expect((await refusal({ ip: '192.0.2.7', identity: { kind: 'missing' } })).err).toMatchObject({
       code: 'api_key_banned',
@@ -202,14 +230,6 @@ describe('RateLimitGuard', () => {
       expect(await remaining({ ip: '192.0.2.20' })).toBe('59');
     });
 
-    it('should count only the windows a route does not skip', async () => {
-      const headers = await hit('dayOnly', { ip: '192.0.2.21' });
-      expect(headers['RateLimit-Policy']).toBe('"day";q=1000;w=86400');
-      expect(headers['X-RateLimit-Remaining']).toBe('999');
-      // The minute was not counted: a counted route sees both windows after one request.
-      expect(await remaining({ ip: '192.0.2.21' })).toBe('59');
-    });
-
     it("should hold a route with @Throttle() to its own limit, counted apart from the plan's window", async () => {
       for (let i = 0; i < 3; i++) await hit('tight', { ip: '192.0.2.22' });
       const { err, headers } = await refusal({ ip: '192.0.2.22' }, handler('tight'));
@@ -225,43 +245,53 @@ describe('RateLimitGuard', () => {
 
   describe('@RateLimitCost()', () => {
     const batch = InventoryController.prototype.batch;
-    const lines = (n: number): FakeRequest => ({
+    const lines = (n: number, scope: KeyScope = 'write'): FakeRequest => ({
       ip: '192.0.2.30',
+      method: 'POST',
+      identity: key(30, 60, scope),
       headers: { 'x-lines': String(n) },
     });
 
     it('should count the cost in every window, and refuse whole, counting nothing, a request that does not fit', async () => {
       const { ctx, headers } = context(lines(50), batch);
       await guard.canActivate(ctx);
-      expect(headers.RateLimit).toBe('"minute";r=10;t=30, "day";r=950;t=43170');
+      expect(headers.RateLimit).toBe('"minute";r=10;t=30, "day";r=9950;t=43170');
       const { err, headers: refused } = await refusal(lines(11), batch);
       expect(err).toMatchObject({ code: 'rate_limit_exceeded', status: 429 });
-      expect(refused.RateLimit).toBe('"minute";r=10;t=30, "day";r=950;t=43170');
+      expect(refused.RateLimit).toBe('"minute";r=10;t=30, "day";r=9950;t=43170');
       const { ctx: fits, headers: after } = context(lines(10), batch);
       await guard.canActivate(fits);
       expect(after['X-RateLimit-Remaining']).toBe('0');
+    });
+
+    it('should refuse a request costing more than a window can ever hold as such, counted as one', async () => {
+      const { err, headers } = await refusal(lines(61), batch);
+      expect(err).toMatchObject({ code: 'validation_failed', status: 400 });
+      expect(err?.message).toContain('more than the minute quota of 60 requests');
+      expect(headers['X-RateLimit-Remaining']).toBe('59');
+    });
+
+    it('should charge one request, without pricing it, to a caller the route refuses', async () => {
+      const { err, headers } = await refusal(lines(50, 'read'), batch);
+      expect(err).toBeUndefined();
+      expect(headers['X-RateLimit-Remaining']).toBe('59');
     });
   });
 
   describe('an uncounted route (the rate-limit status)', () => {
     const status = InventoryController.prototype.status;
 
-    it("should spend its own budget of 60 a minute, not the plan's windows, banned keys included", async () => {
+    it("should leave a valid key's call to the route, which spends its own budget, and count anyone else", async () => {
       await remaining({ ip: '192.0.2.40', identity: key(11, 300) });
-      for (let i = 0; i < 60; i++) {
+      for (let i = 0; i < 70; i++) {
         const { ctx, headers } = context({ ip: '192.0.2.40', identity: key(11, 300) }, status);
-        await guard.canActivate(ctx);
-        expect(headers['X-RateLimit-Remaining']).toBe('299');
+        expect(await guard.canActivate(ctx)).toBe(true);
+        expect(headers).toEqual({});
       }
-      const { err, headers } = await refusal({ ip: '192.0.2.40', identity: key(11, 300) }, status);
-      expect(err).toMatchObject({ code: 'rate_limit_exceeded', status: 429 });
-      expect(err?.headers['Retry-After']).toBe('30');
-      // Its headers still describe the plan's windows.
-      expect(headers['X-RateLimit-Limit']).toBe('300');
-      expect(headers['X-RateLimit-Remaining']).toBe('299');
-      // Another key has its own budget.
-      const { ctx } = context({ ip: '192.0.2.40', identity: key(12, 300) }, status);
-      expect(await guard.canActivate(ctx)).toBe(true);
+      expect(await remaining({ ip: '192.0.2.40', identity: key(11, 300) })).toBe('298');
+      const { ctx, headers } = context({ ip: '192.0.2.41' }, status);
+      await guard.canActivate(ctx);
+      expect(headers['X-RateLimit-Remaining']).toBe('59');
     });
   });
 });

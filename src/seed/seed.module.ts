@@ -1,11 +1,11 @@
 import { Module } from '@nestjs/common';
-import { AuthModule } from '../auth/auth.module.js';
+import { ApiKeysModule } from '../auth/api-keys.module.js';
 import { InventoryModule } from '../inventory/inventory.module.js';
 import { OrdersModule } from '../orders/orders.module.js';
 import { DemoSeeder } from './demo-seeder.js';
 
 @Module({
-  imports: [InventoryModule, OrdersModule, AuthModule],
+  imports: [InventoryModule, OrdersModule, ApiKeysModule],
   providers: [DemoSeeder],
   exports: [DemoSeeder],
 })

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { hashApiKey } from '../../src/auth/api-key.codec.js';
 import { ApiKeyEntity } from '../../src/auth/api-key.entity.js';
 import { ApiKeysService } from '../../src/auth/api-keys.service.js';
-import { LOOKUP_BUDGET } from '../../src/rate-limit/rate-limit.guard.js';
+import { LOOKUP_BUDGET } from '../../src/rate-limit/lookup-budget.js';
 import { createTestApp, type TestApp } from '../support/create-test-app.js';
 import { uniqueSuffix } from './support/cluster.js';
 import { requireIntegrationContext } from './support/context.js';

@@ -1569,7 +1569,7 @@ export interface operations {
                     "application/json": components["schemas"]["InventoryBatchResult"];
                 };
             };
-            /** @description The request holds invalid values: the body is not `{"changes": [...]}` with 1 to 100 lines, each with a `petId`, exactly one of `quantity` (0 to 2147483647) and `delta` (non-zero, -2147483647 to 2147483647), and at most `expectedQuantity`, `reason` and `reference`; `Idempotency-Key` is missing, empty or longer than 255 characters; or a line would take a quantity above 2147483647 (then `details.lines` names it). Nothing changed. */
+            /** @description The request holds invalid values: the body is not `{"changes": [...]}` with 1 to 100 lines, each with a `petId`, exactly one of `quantity` (0 to 2147483647) and `delta` (non-zero, -2147483647 to 2147483647), and at most `expectedQuantity`, `reason` and `reference`; `Idempotency-Key` is missing, empty or longer than 255 characters; a line would take a quantity above 2147483647 (then `details.lines` names it); or the batch has more lines than the minute or day quota of the API key can ever hold. Nothing changed. */
             400: {
                 headers: {
                     /** @description `true` when this is the kept first answer to an earlier request with the same `Idempotency-Key`, sent again; absent otherwise */

@@ -1,4 +1,4 @@
-import { Logger, type ArgumentsHost } from '@nestjs/common';
+import { ConsoleLogger, Logger, type ArgumentsHost } from '@nestjs/common';
 import { QueryFailedError } from 'typeorm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MAX_LOGGED_CHARS } from '../logging/log-redaction.js';
@@ -14,10 +14,11 @@ function hostFor(req: object) {
 }
 
 describe('AllExceptionsFilter', () => {
-  afterEach(() => vi.restoreAllMocks());
+  afterEach(() => Logger.overrideLogger(new ConsoleLogger()));
 
   it("should log a failed statement's error bounded and masked, without its parameters", () => {
-    const error = vi.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+    const error = vi.fn();
+    Logger.overrideLogger({ log: vi.fn(), warn: vi.fn(), error });
     const clientText = 'x'.repeat(13_000);
     const keyShaped = `pk_test_${'A1b2C3d4'.repeat(5)}`;
     const failed = new QueryFailedError(

@@ -67,7 +67,7 @@ describe('request log', () => {
     expect(nexts).toBe(1);
     expect(res.headers['X-Request-Id']).toBe('trace-1');
     expect(log.lines).toHaveLength(0);
-    (req as Request & { identity?: unknown }).identity = { kind: 'key', principal: { keyId: 7 } };
+    (req as Request & { principal?: unknown }).principal = { keyId: 7 };
     res.statusCode = 404;
     res.emit('close');
     await flush();
@@ -163,11 +163,7 @@ describe('request log', () => {
       useTraceSource(trace ? { traceId: () => trace, flush: () => Promise.resolve() } : undefined);
       observer.started!(req, res as unknown as Response);
       useTraceSource(undefined);
-      if (key !== undefined)
-        (req as Request & { identity?: unknown }).identity = {
-          kind: 'key',
-          principal: { keyId: key },
-        };
+      if (key !== undefined) (req as Request & { principal?: unknown }).principal = { keyId: key };
       res.statusCode = status;
       res.writableFinished = done ?? true;
       observer.finished!(req, res as unknown as Response, ms);

@@ -54,11 +54,11 @@ export function requestLog(logger: Logger, output: LineOutput): RequestObserver 
 }
 
 function entry(req: LoggedRequest, res: Response, ms: number, withHeaders: boolean): RequestEntry {
-  const identity = req.identity;
+  const principal = req.principal;
   return {
     reqId: req.id,
     ...(req.traceId === undefined ? {} : { traceId: req.traceId }),
-    ...(identity?.kind === 'key' ? { keyId: identity.principal.keyId } : {}),
+    ...(principal === undefined ? {} : { keyId: principal.keyId }),
     req: {
       method: req.method,
       url: maskApiKeys(req.originalUrl),

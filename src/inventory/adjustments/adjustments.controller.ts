@@ -31,7 +31,7 @@ import { InventoryItem } from '../dto/inventory-item.dto.js';
 import { CallerOf } from '../writes/caller.decorator.js';
 import type { Caller } from '../writes/stock-write.js';
 import { AdjustmentsService } from './adjustments.service.js';
-import { batchCost } from './batch-cost.js';
+import { BatchCost } from './batch-cost.js';
 import { InventoryAdjustment } from './dto/inventory-adjustment.dto.js';
 import {
   InventoryBatch,
@@ -116,7 +116,7 @@ export class AdjustmentsController {
 
   @Post('batch')
   @HttpCode(200)
-  @RateLimitCost(batchCost)
+  @RateLimitCost(BatchCost)
   @ApiOperation({
     summary: 'Change several stock levels at once',
     description: `Applies 1 to ${MAX_BATCH_LINES} lines in order, each a set (\`quantity\`) or an adjustment (\`delta\`), optionally only if the pet holds \`expectedQuantity\`: all of them in one transaction, or none. Counts as one request per line against the rate limit (a replay counts as one). Safe to retry with the same \`Idempotency-Key\`.`,

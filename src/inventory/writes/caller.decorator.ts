@@ -4,9 +4,8 @@ import type { Caller } from './stock-write.js';
 
 export const CallerOf = createParamDecorator((_: unknown, context: ExecutionContext): Caller => {
   const req = context.switchToHttp().getRequest<IdentifiedRequest>();
-  const identity = req.identity;
   return {
-    keyId: identity?.kind === 'key' ? identity.principal.keyId : null,
+    keyId: req.principal?.keyId ?? null,
     requestId: req.id ?? null,
   };
 });

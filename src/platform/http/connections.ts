@@ -1,6 +1,5 @@
-import { type IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import type { Express, Response } from 'express';
 import type { ApiError } from '../../common/errors/api-error.js';
 
 /** What a refused body may cost after its answer: bytes read and dropped, and time. */
@@ -115,47 +114,50 @@ function closesAfterAnswer(res: ServerResponse, socket: Socket): boolean {
 }
 
 const closing = new WeakSet<ServerResponse>();
-const nodeEnd = ServerResponse.prototype.end;
-const nodeWrite = ServerResponse.prototype.write;
+type End = ServerResponse['end'];
+type Write = ServerResponse['write'];
 
 /**
- * `res.end` for the app's responses (Express's "Overriding the Express API"): when its request's
- * body was not read to the end (refused before it, or never wanted), the answer carries
+ * `res.end` for the app's responses, over Node's `end` and `write` (express-api.ts): when its
+ * request's body was not read to the end (refused before it, or never wanted), the answer carries
  * `Connection: close` and the connection closes in stages. Node would otherwise read such a body
  * to its end on a kept-alive connection, or close at once and risk the reset.
  */
-function end(this: ServerResponse, chunk?: unknown, encoding?: unknown, cb?: unknown): unknown {
-  if (typeof chunk === 'function') [cb, chunk, encoding] = [chunk, undefined, undefined];
-  else if (typeof encoding === 'function') [cb, encoding] = [encoding, undefined];
-  const callback = cb as (() => void) | undefined;
-  const charset = encoding as BufferEncoding | undefined;
-  if (closing.has(this)) {
-    if (callback) this.once('finish', callback);
+export function closingEnd(nodeEnd: End, nodeWrite: Write): End {
+  return function end(
+    this: ServerResponse,
+    chunk?: unknown,
+    encoding?: unknown,
+    cb?: unknown,
+  ): ServerResponse {
+    if (typeof chunk === 'function') [cb, chunk, encoding] = [chunk, undefined, undefined];
+    else if (typeof encoding === 'function') [cb, encoding] = [encoding, undefined];
+    const callback = cb as (() => void) | undefined;
+    const charset = encoding as BufferEncoding | undefined;
+    if (closing.has(this)) {
+      if (callback) this.once('finish', callback);
+      return this;
+    }
+    const socket = this.socket;
+    // A streamed answer of unknown length is complete only once `end` has written its last chunk.
+    const chunkedStream = this.headersSent && !this.hasHeader('Content-Length');
+    if (socket === null || chunkedStream || !closesAfterAnswer(this, socket)) {
+      return nodeEnd.call(this, chunk, charset as BufferEncoding, callback);
+    }
+    closing.add(this);
+    const withBody = this.req.method !== 'HEAD' && !NO_BODY_STATUS.has(this.statusCode);
+    const bytes =
+      chunk === undefined || chunk === null
+        ? 0
+        : Buffer.byteLength(chunk as string | Buffer, charset);
+    if (!this.headersSent) {
+      this.setHeader('Connection', 'close');
+      // The answer must be complete before the half-close: its length, not chunked encoding's end.
+      if (withBody && !this.hasHeader('Content-Length')) this.setHeader('Content-Length', bytes);
+    }
+    if (withBody && bytes > 0) nodeWrite.call(this, chunk, charset as BufferEncoding, undefined);
+    else this.flushHeaders();
+    lingerThenClose(socket, this.req, () => nodeEnd.call(this, undefined, 'utf8', callback));
     return this;
-  }
-  const socket = this.socket;
-  // A streamed answer of unknown length is complete only once `end` has written its last chunk.
-  const chunkedStream = this.headersSent && !this.hasHeader('Content-Length');
-  if (socket === null || chunkedStream || !closesAfterAnswer(this, socket)) {
-    return nodeEnd.call(this, chunk, charset as BufferEncoding, callback);
-  }
-  closing.add(this);
-  const withBody = this.req.method !== 'HEAD' && !NO_BODY_STATUS.has(this.statusCode);
-  const bytes =
-    chunk === undefined || chunk === null
-      ? 0
-      : Buffer.byteLength(chunk as string | Buffer, charset);
-  if (!this.headersSent) {
-    this.setHeader('Connection', 'close');
-    // The answer must be complete before the half-close: its length, not chunked encoding's end.
-    if (withBody && !this.hasHeader('Content-Length')) this.setHeader('Content-Length', bytes);
-  }
-  if (withBody && bytes > 0) nodeWrite.call(this, chunk, charset as BufferEncoding, undefined);
-  else this.flushHeaders();
-  lingerThenClose(socket, this.req, () => nodeEnd.call(this, undefined, 'utf8', callback));
-  return this;
-}
-
-export function closeUnreadBodies(app: Express): void {
-  app.response.end = end as Response['end'];
+  } as End;
 }

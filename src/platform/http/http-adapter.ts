@@ -1,31 +1,44 @@
-import { createServer } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { NestApplicationOptions } from '@nestjs/common';
 import { ExpressAdapter } from '@nestjs/platform-express';
 import type { Express } from 'express';
 import type { ServerTimeouts } from '../../config/app-config.js';
-import { admitRequest, closeUnreadBodies } from './connections.js';
+import { ConnectionDrain } from './connection-drain.js';
+import { admitRequest } from './connections.js';
+import { overrideResponseEnd } from './express-api.js';
 import { serverTimeouts } from './security.js';
 
 /**
  * Nest's Express adapter on an `http.Server` of its own: responses close in stages when their
  * request's body goes unread (connections.ts), and no request runs on a connection that has
- * given its last answer. Plain HTTP only: HTTPS ends at the proxy, and GracefulShutdown
- * drains connections itself.
+ * given its last answer, and `app.close()` drains connections first (connection-drain.ts). Plain
+ * HTTP only: HTTPS ends at the proxy.
  */
 export class ApiExpressAdapter extends ExpressAdapter {
+  private readonly drain = new ConnectionDrain();
+
   constructor(private readonly timeouts: ServerTimeouts) {
     super();
   }
 
+  get draining(): boolean {
+    return this.drain.draining;
+  }
+
+  // The hook Nest awaits first when the app closes, documented for entering a shutting-down state.
+  override async beforeClose(): Promise<void> {
+    const server = this.getHttpServer() as Server | undefined;
+    if (server) await this.drain.drain(server);
+  }
+
   override initHttpServer(options: NestApplicationOptions): void {
     if (options.httpsOptions || options.forceCloseConnections || options.return503OnClosing) {
-      throw new Error(
-        'ApiExpressAdapter serves plain HTTP and leaves connection draining to GracefulShutdown',
-      );
+      throw new Error('ApiExpressAdapter serves plain HTTP and drains its connections itself');
     }
     const app = this.getInstance<Express>();
-    closeUnreadBodies(app);
+    overrideResponseEnd(app);
     this.httpServer = createServer(serverTimeouts(this.timeouts), (req, res) => {
+      this.drain.track(res);
       if (admitRequest(req, res)) app(req, res);
     });
   }

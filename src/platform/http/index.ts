@@ -1,6 +1,7 @@
 export { ApiExpressAdapter } from './http-adapter.js';
 export { IgnoresBody, JsonBodyGuard, readJsonBody } from './json-body.guard.js';
-export { installJsonWriter, RawJson } from './json.js';
+export { overrideResponseJson } from './express-api.js';
+export { RawJson } from './json.js';
 export {
   RequestObservers,
   RequestObserversModule,

@@ -1,5 +1,4 @@
-import type { INestApplication } from '@nestjs/common';
-import type { Express, Response } from 'express';
+import type { Response } from 'express';
 import { stringify } from 'lossless-json';
 
 export class RawJson {
@@ -13,24 +12,21 @@ const REVALIDATED_METHODS = new Set(['GET', 'HEAD']);
  * JSON.stringify cannot print an int64 exactly, so ids travel as `bigint` and lossless-json writes
  * them. Only GET and HEAD get an ETag: res.send would hash any other answer into an unusable one.
  */
-export function installJsonWriter(app: INestApplication): void {
-  const express = app.getHttpAdapter().getInstance() as Express;
-  express.response.json = function json(this: Response, body: unknown): Response {
-    if (!this.get('Content-Type')) this.type('application/json; charset=utf-8');
-    const text = body instanceof RawJson ? body.body : (stringify(body) ?? 'null');
-    // An error is no representation to revalidate, nor is an answer the client may not store:
-    // neither gets an ETag.
-    if (
-      REVALIDATED_METHODS.has(this.req.method) &&
-      this.statusCode < 300 &&
-      this.get('Cache-Control') !== 'no-store'
-    )
-      return this.send(text);
-    this.setHeader(
-      'Content-Length',
-      typeof text === 'string' ? Buffer.byteLength(text) : text.length,
-    );
-    this.end(text);
-    return this;
-  };
+export function writeJson(this: Response, body: unknown): Response {
+  if (!this.get('Content-Type')) this.type('application/json; charset=utf-8');
+  const text = body instanceof RawJson ? body.body : (stringify(body) ?? 'null');
+  // An error is no representation to revalidate, nor is an answer the client may not store:
+  // neither gets an ETag.
+  if (
+    REVALIDATED_METHODS.has(this.req.method) &&
+    this.statusCode < 300 &&
+    this.get('Cache-Control') !== 'no-store'
+  )
+    return this.send(text);
+  this.setHeader(
+    'Content-Length',
+    typeof text === 'string' ? Buffer.byteLength(text) : text.length,
+  );
+  this.end(text);
+  return this;
 }
