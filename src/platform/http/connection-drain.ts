@@ -1,18 +1,34 @@
-import type { Server, ServerResponse } from 'node:http';
-import { setTimeout as delay } from 'node:timers/promises';
+import { Server, type ServerResponse } from 'node:http';
 import { Logger } from '@nestjs/common';
 
 export const IDLE_GRACE_MS = 1000;
 /** Requests still running after this are cut off, so that a stuck one cannot block a deploy. */
 export const DRAIN_TIMEOUT_MS = 10_000;
 
-function openConnections(server: Server): Promise<number> {
-  return new Promise((resolve) => server.getConnections((err, count) => resolve(err ? 0 : count)));
+/**
+ * An `http.Server` that can stop accepting and keep its idle connections: its `close()` closes
+ * them at once (Node's documented behaviour), resetting a request a client has just sent on one.
+ */
+export class DrainableServer extends Server {
+  private keepIdle = false;
+
+  stopAccepting(): Promise<void> {
+    this.keepIdle = true;
+    try {
+      return new Promise((resolve) => this.close(() => resolve()));
+    } finally {
+      this.keepIdle = false;
+    }
+  }
+
+  override closeIdleConnections(): void {
+    if (!this.keepIdle) super.closeIdleConnections();
+  }
 }
 
-// `server.close()` drops idle keep-alive connections at once, resetting a request just sent on
-// one. So every answer first says `Connection: close`; only after IDLE_GRACE_MS does the server
-// stop accepting and close what is idle, then it waits for requests in flight.
+// Nest closes the server only after its destroy hooks. So on the first hook the server stops
+// accepting (a new connection is refused, never reset), every answer says `Connection: close`,
+// connections still idle after IDLE_GRACE_MS are closed, and requests in flight finish.
 export class ConnectionDrain {
   private readonly logger = new Logger('GracefulShutdown');
   private readonly inFlight = new Set<ServerResponse>();
@@ -28,25 +44,23 @@ export class ConnectionDrain {
     res.once('close', () => this.inFlight.delete(res));
   }
 
-  async drain(server: Server): Promise<void> {
+  async drain(server: DrainableServer): Promise<void> {
     if (!server.listening || this.draining) return;
     this.drainingSince = Date.now();
-    for (const res of this.inFlight) {
-      if (!res.headersSent) res.setHeader('Connection', 'close');
-      else res.shouldKeepAlive = false;
-    }
+    for (const res of this.inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
     this.logger.log(`Shutting down: draining ${this.inFlight.size} request(s) in flight`);
-    if ((await openConnections(server)) > 0) await delay(IDLE_GRACE_MS);
-    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    const closed = server.stopAccepting();
+    const idle = setTimeout(() => server.closeIdleConnections(), IDLE_GRACE_MS);
     const force = setTimeout(() => {
       this.logger.warn(
         `Closing ${this.inFlight.size} request(s) still running after ${DRAIN_TIMEOUT_MS} ms`,
       );
       server.closeAllConnections();
-    }, DRAIN_TIMEOUT_MS - IDLE_GRACE_MS);
+    }, DRAIN_TIMEOUT_MS);
     try {
       await closed;
     } finally {
+      clearTimeout(idle);
       clearTimeout(force);
     }
     this.logger.log(`Drained in ${Date.now() - this.drainingSince} ms`);

@@ -1,9 +1,8 @@
-import { createServer, type Server } from 'node:http';
 import type { NestApplicationOptions } from '@nestjs/common';
 import { ExpressAdapter } from '@nestjs/platform-express';
 import type { Express } from 'express';
 import type { ServerTimeouts } from '../../config/app-config.js';
-import { ConnectionDrain } from './connection-drain.js';
+import { ConnectionDrain, DrainableServer } from './connection-drain.js';
 import { admitRequest } from './connections.js';
 import { overrideResponseEnd } from './express-api.js';
 import { serverTimeouts } from './security.js';
@@ -27,7 +26,7 @@ export class ApiExpressAdapter extends ExpressAdapter {
 
   // The hook Nest awaits first when the app closes, documented for entering a shutting-down state.
   override async beforeClose(): Promise<void> {
-    const server = this.getHttpServer() as Server | undefined;
+    const server = this.getHttpServer() as DrainableServer | undefined;
     if (server) await this.drain.drain(server);
   }
 
@@ -37,7 +36,7 @@ export class ApiExpressAdapter extends ExpressAdapter {
     }
     const app = this.getInstance<Express>();
     overrideResponseEnd(app);
-    this.httpServer = createServer(serverTimeouts(this.timeouts), (req, res) => {
+    this.httpServer = new DrainableServer(serverTimeouts(this.timeouts), (req, res) => {
       this.drain.track(res);
       if (admitRequest(req, res)) app(req, res);
     });
