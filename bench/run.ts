@@ -1552,18 +1552,11 @@ async function main(): Promise<void> {
       log,
     });
   if (options.scenarios.has('instructions')) await instructionCounts(options);
-  if (options.scenarios.has('adjust'))
-    await adjustScenario({
-      options,
-      work,
-      service: SERVICE,
-      start,
-      stop,
-      check,
-      tables,
-      report,
-      log,
-    });
+  if (options.scenarios.has('adjust') || options.scenarios.has('bursts'))
+    await adjustScenario(
+      { options, work, service: SERVICE, start, stop, check, tables, report, log },
+      options.scenarios.has('adjust') ? undefined : 'bursts',
+    );
   if (options.scenarios.has('tracing'))
     await tracingScenario({
       options,

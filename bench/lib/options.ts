@@ -12,6 +12,7 @@ export const SCENARIOS = [
   'webhooks',
   'instructions',
   'adjust',
+  'bursts',
   'tracing',
   'redis',
 ] as const;

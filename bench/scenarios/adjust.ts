@@ -457,14 +457,19 @@ async function poisonedBursts(
   }
 }
 
-/** Adjustments and batches: lines/s of a batch against single PATCHes, and a hot pet adjusted from many connections. */
-export async function adjustScenario(ctx: ScenarioContext): Promise<void> {
+/**
+ * Adjustments and batches: lines/s of a batch against single PATCHes, and a hot pet adjusted from
+ * many connections; with `only: 'bursts'`, the poisoned bursts on PostgreSQL alone.
+ */
+export async function adjustScenario(ctx: ScenarioContext, only?: 'bursts'): Promise<void> {
   const rows = makeCatalog(ctx.options.items);
   const catalog = writeCatalog(ctx.work, rows);
   const [hot, ...others] = rows.map((row) => row.petId);
   const petIds = others.slice(0, LINES);
-  const sqlite = prepareDatabase(ctx.work, 'adjust', catalog);
-  await measure(ctx, 'SQLite', sqlite.databaseUrl, sqlite.apiKey, hot, petIds);
+  if (!only) {
+    const sqlite = prepareDatabase(ctx.work, 'adjust', catalog);
+    await measure(ctx, 'SQLite', sqlite.databaseUrl, sqlite.apiKey, hot, petIds);
+  }
   if (!(await postgresReachable(ctx.options.postgresUrl))) {
     ctx.log('adjust: PostgreSQL unreachable, measured on SQLite only');
     return;
@@ -473,7 +478,7 @@ export async function adjustScenario(ctx: ScenarioContext): Promise<void> {
   const url = await createDatabase(ctx.options.postgresUrl, name);
   try {
     const postgres = prepareAt(url, catalog);
-    await measure(ctx, 'PostgreSQL', postgres.databaseUrl, postgres.apiKey, hot, petIds);
+    if (!only) await measure(ctx, 'PostgreSQL', postgres.databaseUrl, postgres.apiKey, hot, petIds);
     await poisonedBursts(ctx, postgres.databaseUrl, postgres.apiKey, petIds);
   } finally {
     await dropDatabase(ctx.options.postgresUrl, name);
