@@ -26,9 +26,13 @@ const DECODED_ENCODINGS = new Set([
 // JSON is UTF-8 (RFC 8259 §8.1): any other charset, utf-7 and utf-16 too, or an unknown
 // Content-Encoding is refused (415) before the size.
 function readable(req: Request, contentType: string): boolean {
-  const charset = CHARSET.exec(contentType)?.[1].toLowerCase();
   const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase();
-  return (charset === undefined || UTF_8.has(charset)) && DECODED_ENCODINGS.has(encoding);
+  return unsupportedCharset(contentType) === undefined && DECODED_ENCODINGS.has(encoding);
+}
+
+function unsupportedCharset(contentType: string): string | undefined {
+  const charset = CHARSET.exec(contentType)?.[1].toLowerCase();
+  return charset === undefined || UTF_8.has(charset) ? undefined : charset;
 }
 
 export function nestsDeeperThan(value: unknown, max: number): boolean {
@@ -99,8 +103,8 @@ async function readChecked(req: Request, res: Response): Promise<boolean> {
       `Content-Type must be application/json or application/merge-patch+json${mediaType ? `, not ${mediaType}` : ''}`,
     );
   }
-  const charset = CHARSET.exec(contentType)?.[1].toLowerCase();
-  if (charset !== undefined && !UTF_8.has(charset)) {
+  const charset = unsupportedCharset(contentType);
+  if (charset !== undefined) {
     throw new ApiError(
       'unsupported_media_type',
       `Charset "${charset.slice(0, 40)}" is not supported`,
