@@ -931,6 +931,13 @@ async function instructionCounts(opts: BenchOptions): Promise<void> {
     patch: false,
   });
   specs.push({ spec: service('service', main.databaseUrl, main.apiKey), patch: true });
+  if (SERVICE_BEFORE !== undefined) {
+    const db = prepareDatabase(work, 'counted-service-before', catalog);
+    specs.push({
+      spec: service('service before', db.databaseUrl, db.apiKey, {}, resolve(SERVICE_BEFORE)),
+      patch: true,
+    });
+  }
   if (existsSync('dist/rate-limit')) {
     const off = prepareDatabase(work, 'counted-service-limiter-off', catalog);
     specs.push({
@@ -996,6 +1003,21 @@ async function instructionCounts(opts: BenchOptions): Promise<void> {
   const svc = counts.service;
   check('Instructions: service GET vs floor', versus(svc.get, floor.get), '(reported)', true);
   check('Instructions: service PATCH vs floor', versus(svc.patch, floor.patch), '(reported)', true);
+  const before = counts['service before'];
+  if (before) {
+    check(
+      'Instructions: service GET vs the build before',
+      versus(svc.get, before.get),
+      '<= 1.0x',
+      svc.get <= before.get,
+    );
+    check(
+      'Instructions: service PATCH vs the build before',
+      versus(svc.patch, before.patch),
+      '<= 1.0x',
+      svc.patch! <= before.patch!,
+    );
+  }
   const off = counts['service, limiter off'];
   if (off)
     check(
