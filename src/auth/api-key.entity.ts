@@ -10,6 +10,7 @@ import {
   type Relation,
 } from 'typeorm';
 import type { AppEnv } from '../config/app-config.js';
+import { DialectType } from '../database/dialect-type.js';
 import type { KeyScope } from './key-scope.js';
 import type { Plan } from './plans.js';
 
@@ -46,15 +47,17 @@ export class ApiKeyEntity {
   scope!: KeyScope;
 
   // The four times are instants: `timestamptz` on PostgreSQL (migration KeyTimesInstants), UTC
-  // `datetime` on SQLite. No TypeORM column type names both, so `migration:generate` on
-  // PostgreSQL proposes dropping them and adding them back as `timestamp`: delete those lines.
+  // `datetime` on SQLite.
   @CreateDateColumn({ type: Date, name: 'created_at' })
+  @DialectType({ postgres: 'timestamptz' })
   createdAt!: Date;
 
   @Column({ type: Date, name: 'revoked_at', nullable: true })
+  @DialectType({ postgres: 'timestamptz' })
   revokedAt!: Date | null;
 
   @Column({ type: Date, name: 'expires_at', nullable: true })
+  @DialectType({ postgres: 'timestamptz' })
   expiresAt!: Date | null;
 
   @Column({ type: 'integer', name: 'replaced_by_id', nullable: true })
@@ -65,5 +68,6 @@ export class ApiKeyEntity {
   replacedBy?: Relation<ApiKeyEntity>;
 
   @Column({ type: Date, name: 'rolled_at', nullable: true })
+  @DialectType({ postgres: 'timestamptz' })
   rolledAt!: Date | null;
 }

@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { DataSource, type DataSourceOptions, MigrationExecutor, type QueryRunner } from 'typeorm';
+import { AppDataSource } from './dialect-type.js';
 
 // Any fixed int64, the same in the server and the CLI, unlikely to clash with other applications.
 export const MIGRATION_LOCK_KEY = '8451973062154771301';
@@ -13,9 +14,9 @@ const logger = new Logger('Migrations');
 // minutes). SQLite keeps TypeORM's run: an in-memory database exists only on its one connection.
 export async function openDataSource(options: DataSourceOptions): Promise<DataSource> {
   if (options.type !== 'postgres' || !options.migrationsRun)
-    return new DataSource(options).initialize();
+    return new AppDataSource(options).initialize();
   await migratePostgres(options);
-  return new DataSource({ ...options, migrationsRun: false }).initialize();
+  return new AppDataSource({ ...options, migrationsRun: false }).initialize();
 }
 
 async function migratePostgres(options: DataSourceOptions & { type: 'postgres' }): Promise<void> {

@@ -1,4 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { DialectType } from '../database/dialect-type.js';
 
 // One per (API key, Idempotency-Key): the primary key makes a concurrent duplicate's transaction
 // fail instead of applying twice. `created_at` is timestamptz on PostgreSQL, RFC 3339 text on
@@ -25,5 +26,6 @@ export class IdempotencyKeyEntity {
   body!: string;
 
   @Column({ type: 'varchar', name: 'created_at' })
+  @DialectType({ postgres: 'timestamptz' })
   createdAt!: string;
 }

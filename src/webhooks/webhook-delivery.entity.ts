@@ -7,17 +7,17 @@ import {
   PrimaryColumn,
   type Relation,
 } from 'typeorm';
+import { DialectType } from '../database/dialect-type.js';
 import { INT64 } from '../database/int64.js';
 import { WebhookEndpointEntity } from './webhook-endpoint.entity.js';
 
 // One attempt to deliver one change; `attempted_at` is Unix milliseconds (migration Webhooks).
-// These are PostgreSQL's columns exactly. On SQLite the id is `integer PRIMARY KEY AUTOINCREMENT`
-// (the 64-bit rowid; SQLite autoincrements no other type) and the foreign key has no name, so
-// `migration:generate` on SQLite proposes rebuilding the table: delete those lines.
+// On SQLite the id is the 64-bit rowid: SQLite autoincrements no other type.
 @Entity('webhook_deliveries')
 @Index('IDX_webhook_deliveries_endpoint', ['endpointId', 'id'])
 export class WebhookDeliveryEntity {
   @PrimaryColumn({ type: 'bigint', generated: 'increment', transformer: INT64 })
+  @DialectType({ sqlite: 'integer' })
   id!: bigint;
 
   @Column({ type: 'integer', name: 'endpoint_id' })
