@@ -18,6 +18,7 @@ import { IdempotencyKeys1795800000000 as SqliteIdempotencyKeys } from './sqlite/
 import { InventoryHistory1795400000000 as SqliteInventoryHistory } from './sqlite/1795400000000-InventoryHistory.js';
 import { Webhooks1795700000000 as PostgresWebhooks } from './postgres/1795700000000-Webhooks.js';
 import { Webhooks1795700000000 as SqliteWebhooks } from './sqlite/1795700000000-Webhooks.js';
+import { WebhookDeliveriesForeignKeyName1795860554842 as SqliteWebhookDeliveriesForeignKeyName } from './sqlite/1795860554842-WebhookDeliveriesForeignKeyName.js';
 
 // Listed, not globbed: ESM has no __dirname, and each dialect has its own generated SQL.
 export const SQLITE_MIGRATIONS = [
@@ -30,6 +31,7 @@ export const SQLITE_MIGRATIONS = [
   SqliteKeyScopesExpiryRotation,
   SqliteWebhooks,
   SqliteIdempotencyKeys,
+  SqliteWebhookDeliveriesForeignKeyName,
 ];
 export const POSTGRES_MIGRATIONS = [
   PostgresInit,
