@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { DataSource, Entity, PrimaryColumn } from 'typeorm';
+import { type DataSourceOptions, Entity, PrimaryColumn } from 'typeorm';
 import { loadConfig } from '../../src/config/app-config.js';
 import { dataSourceOptions } from '../../src/database/data-source.js';
+import { AppDataSource } from '../../src/database/dialect-type.js';
 import { ENTITIES } from '../../src/entities.js';
 
 /**
@@ -11,9 +11,9 @@ import { ENTITIES } from '../../src/entities.js';
  */
 export async function proposedMigration(
   databaseUrl: string,
-  entities: NonNullable<ConstructorParameters<typeof DataSource>[0]['entities']> = ENTITIES,
+  entities: NonNullable<DataSourceOptions['entities']> = ENTITIES,
 ): Promise<string[]> {
-  const dataSource = new DataSource(
+  const dataSource = new AppDataSource(
     dataSourceOptions(loadConfig({ DATABASE_URL: databaseUrl }).database, entities),
   );
   await dataSource.initialize();
@@ -25,21 +25,13 @@ export async function proposedMigration(
   }
 }
 
+/** The failure message of a drift check: what generate would write, one statement a line. */
+export const describeProposal = (proposed: string[]): string =>
+  `migration:generate proposes ${proposed.length} statement(s):\n${proposed.join('\n')}`;
+
 /** An entity no migration creates: the check must name its table. */
 @Entity('drift_probe')
 export class DriftProbeEntity {
-  @PrimaryColumn({ type: 'integer' })
+  @PrimaryColumn({ type: 'integer', primaryKeyConstraintName: 'PK_drift_probe' })
   id!: number;
 }
-
-const known = (dialect: string): string[] =>
-  JSON.parse(
-    readFileSync(new URL(`./migration-drift/${dialect}.json`, import.meta.url), 'utf8'),
-  ) as string[];
-
-/**
- * What generate proposes on a database at the latest migration, exactly: the columns whose type
- * differs by dialect, which one entity cannot name for both (docs/development.md). Anything else
- * it proposes is drift.
- */
-export const KNOWN_DIFFERENCES = { sqlite: known('sqlite'), postgres: known('postgres') };
