@@ -2,13 +2,9 @@ import { Server, type ServerResponse } from 'node:http';
 import { Logger } from '@nestjs/common';
 
 export const IDLE_GRACE_MS = 1000;
-/** Requests still running after this are cut off, so that a stuck one cannot block a deploy. */
 export const DRAIN_TIMEOUT_MS = 10_000;
 
-/**
- * An `http.Server` that can stop accepting and keep its idle connections: its `close()` closes
- * them at once (Node's documented behaviour), resetting a request a client has just sent on one.
- */
+/** Node's close() closes idle connections at once, resetting a request just sent on one. */
 export class DrainableServer extends Server {
   private keepIdle = false;
 
@@ -26,9 +22,7 @@ export class DrainableServer extends Server {
   }
 }
 
-// Nest closes the server only after its destroy hooks. So on the first hook the server stops
-// accepting (a new connection is refused, never reset), every answer says `Connection: close`,
-// connections still idle after IDLE_GRACE_MS are closed, and requests in flight finish.
+// Nest closes the server only after its destroy hooks, so the first hook stops accepting.
 export class ConnectionDrain {
   private readonly logger = new Logger('GracefulShutdown');
   private readonly inFlight = new Set<ServerResponse>();

@@ -2,20 +2,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { ApiError } from '../../common/errors/api-error.js';
 
-/** What a refused body may cost after its answer: bytes read and dropped, and time. */
 export const DISCARD_LIMIT_BYTES = 64 * 1024;
 export const DISCARD_LIMIT_MS = 1_000;
 
 interface Connection {
-  /** The newest request on the connection; its response knows it as `res.req`. */
   latest?: ServerResponse;
-  /** Responses begun and not yet closed (more than one when requests are pipelined). */
   open: number;
-  /** Answered for the last time: closing in stages; no request that follows runs. */
   lingering: boolean;
-  /** Bytes after the in-flight request were refused: its answer is the connection's last. */
   closeAfterAnswer: boolean;
-  /** The body of the in-flight request is broken; whoever reads it gets this. */
   brokenBody?: ApiError;
   failBodyRead?: (error: ApiError) => void;
 }
@@ -31,7 +25,6 @@ export function connectionOf(socket: Socket): Connection {
   return connection;
 }
 
-/** The methods whose body the service reads (JsonBodyGuard); any other body goes unread. */
 export const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 
 export function hasBody(req: IncomingMessage): boolean {
@@ -39,24 +32,17 @@ export function hasBody(req: IncomingMessage): boolean {
   return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
 
-/** The answer to the in-flight request on `socket` is its last, whatever became of the body. */
 export function closeAfterAnswer(socket: Socket): void {
   connectionOf(socket).closeAfterAnswer = true;
 }
 
-/**
- * Registers a request before the application sees it; false for one that must not run: it came
- * on a connection that has given its last answer and only drains what the client still sends.
- */
 export function admitRequest(req: IncomingMessage, res: ServerResponse): boolean {
   const connection = connectionOf(req.socket);
   if (connection.lingering) return false;
   connection.latest = res;
   connection.open += 1;
   res.once('close', () => (connection.open -= 1));
-  // RFC 9112 §6.1: an HTTP/1.0 message with Transfer-Encoding has faulty framing; close after it.
-  // A body on a method that takes none is never read; said up front, as a streamed answer (a
-  // file under /docs) sends its headers before `end`.
+  // RFC 9112 §6.1: HTTP/1.0 with Transfer-Encoding is faulty framing; close after it.
   if (
     (req.httpVersion === '1.0' && req.headers['transfer-encoding'] !== undefined) ||
     (hasBody(req) && !METHODS_WITH_BODY.has(req.method!))
@@ -66,13 +52,7 @@ export function admitRequest(req: IncomingMessage, res: ServerResponse): boolean
   return true;
 }
 
-/**
- * Closes in stages (RFC 9112 §9.6, nginx's "lingering close"): closing a socket with unread
- * input makes the kernel send a reset, which can erase the answer before the client reads it.
- * So the server half-closes, reads and drops at most DISCARD_LIMIT_BYTES of what still comes
- * (then stops reading, leaving the client to TCP flow control), and closes once the client
- * closes its side or DISCARD_LIMIT_MS have passed. `done` runs just before the close.
- */
+// RFC 9112 §9.6: closing with unread input sends a reset that can erase the answer.
 export function lingerThenClose(
   socket: Socket,
   req: IncomingMessage | undefined,
@@ -117,12 +97,7 @@ const closing = new WeakSet<ServerResponse>();
 type End = ServerResponse['end'];
 type Write = ServerResponse['write'];
 
-/**
- * `res.end` for the app's responses, over Node's `end` and `write` (express-api.ts): when its
- * request's body was not read to the end (refused before it, or never wanted), the answer carries
- * `Connection: close` and the connection closes in stages. Node would otherwise read such a body
- * to its end on a kept-alive connection, or close at once and risk the reset.
- */
+/** Node would otherwise read an unread body to its end on keep-alive, or close and risk a reset. */
 export function closingEnd(nodeEnd: End, nodeWrite: Write): End {
   return function end(
     this: ServerResponse,

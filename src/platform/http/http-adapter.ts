@@ -7,12 +7,7 @@ import { admitRequest } from './connections.js';
 import { overrideResponseEnd } from './express-api.js';
 import { serverTimeouts } from './security.js';
 
-/**
- * Nest's Express adapter on an `http.Server` of its own: responses close in stages when their
- * request's body goes unread (connections.ts), and no request runs on a connection that has
- * given its last answer, and `app.close()` drains connections first (connection-drain.ts). Plain
- * HTTP only: HTTPS ends at the proxy.
- */
+/** Plain HTTP only: HTTPS ends at the proxy. */
 export class ApiExpressAdapter extends ExpressAdapter {
   private readonly drain = new ConnectionDrain();
 
@@ -24,7 +19,7 @@ export class ApiExpressAdapter extends ExpressAdapter {
     return this.drain.draining;
   }
 
-  // The hook Nest awaits first when the app closes, documented for entering a shutting-down state.
+  // Documented as the hook Nest awaits first on close, for entering a shutting-down state.
   override async beforeClose(): Promise<void> {
     const server = this.getHttpServer() as DrainableServer | undefined;
     if (server) await this.drain.drain(server);

@@ -14,7 +14,6 @@ export const BODY_MAX_DEPTH = 32;
 const JSON_MEDIA_TYPES = new Set(['application/json', 'application/merge-patch+json']);
 const UTF_8 = new Set(['utf-8', 'utf8']);
 const CHARSET = /;\s*charset\s*=\s*"?([^";\s]*)/i;
-/** What body-parser decodes: zstd only where this Node's zlib has it (22.15 and later). */
 const DECODED_ENCODINGS = new Set([
   'identity',
   'gzip',
@@ -23,8 +22,7 @@ const DECODED_ENCODINGS = new Set([
   ...('createZstdDecompress' in zlib ? ['zstd'] : []),
 ]);
 
-// JSON is UTF-8 (RFC 8259 §8.1): any other charset, utf-7 and utf-16 too, or an unknown
-// Content-Encoding is refused (415) before the size.
+// JSON is UTF-8 (RFC 8259 §8.1); refused (415) before the size.
 function readable(req: Request, contentType: string): boolean {
   const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase();
   return unsupportedCharset(contentType) === undefined && DECODED_ENCODINGS.has(encoding);
@@ -48,7 +46,6 @@ export function nestsDeeperThan(value: unknown, max: number): boolean {
 
 // An integer of 16 digits or more may be beyond 2^53, where JSON.parse rounds it to another id.
 const LONG_INTEGER = /[0-9]{16}/;
-/** The bodies JSON.parse may have rounded, to be read again exactly. */
 const longIntegerBodies = new WeakMap<object, Buffer>();
 
 const parseJson: RequestHandler = json({
@@ -63,10 +60,6 @@ const parseJson: RequestHandler = json({
 const exactNumber = (text: string): number | bigint =>
   isInteger(text) && !isSafeNumber(text) ? BigInt(text) : Number(text);
 
-/**
- * The body as JSON.parse reads it, but an integer beyond 2^53 as an exact bigint (a batch line's
- * int64 petId sent as a number). Duplicate keys keep the last value, as JSON.parse does.
- */
 function readExactly(req: Request): void {
   const raw = longIntegerBodies.get(req);
   if (raw === undefined) return;
@@ -83,10 +76,6 @@ function tooLarge(): ApiError {
 /** One read per request, whoever asks first: the guard, or a route's rate-limit cost. */
 const bodyReads = new WeakMap<Request, Promise<boolean>>();
 
-/**
- * Reads and checks a request's JSON body into `req.body`, once: a later call returns the first
- * call's outcome (the same refusal, if any). Resolves at once when there is nothing to read.
- */
 export function readJsonBody(req: Request): Promise<boolean> {
   if (!METHODS_WITH_BODY.has(req.method) || !hasBody(req)) return Promise.resolve(true);
   let read = bodyReads.get(req);
@@ -129,8 +118,7 @@ async function readChecked(req: Request, res: Response): Promise<boolean> {
   return true;
 }
 
-// Refused as soon as more than the limit has arrived, whatever it would inflate to; body-parser
-// would read a refused body to its end.
+// Refused once past the limit, whatever it inflates to: body-parser reads a refused body whole.
 function readBody(req: Request, res: Response): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     let received = 0;
@@ -149,7 +137,6 @@ function readBody(req: Request, res: Response): Promise<void> {
       else resolve();
     };
     unwatch = watchBodyRead(req.socket, settle);
-    // The parser already refused this body.
     if (settled) return;
     req.on('data', count);
     parseJson(req, res, settle);
@@ -158,8 +145,7 @@ function readBody(req: Request, res: Response): Promise<void> {
 
 function bodyError(err: unknown, req: Request): unknown {
   const type = typeof err === 'object' && err !== null && 'type' in err ? err.type : undefined;
-  // Too large, too slow or broken: the rest of the body, if any, is not read, so the answer is
-  // the connection's last.
+  // Too large, too slow or broken: the rest goes unread, so the answer is the connection's last.
   if (err instanceof ApiError || type === 'entity.too.large') {
     closeAfterAnswer(req.socket);
     return err;
@@ -175,10 +161,7 @@ function bodyError(err: unknown, req: Request): unknown {
   return err;
 }
 
-/**
- * A guard, last, rather than middleware: the limiter sees (and puts its headers on) every request,
- * 413 and 415 included, and an unauthenticated or rate-limited caller never gets a body parsed.
- */
+// A guard, last: the limiter sees every request, and a refused caller never gets a body parsed.
 @Injectable()
 export class JsonBodyGuard implements CanActivate {
   constructor(private readonly reflector: Reflector) {}
@@ -194,8 +177,4 @@ export class JsonBodyGuard implements CanActivate {
 
 const IGNORES_BODY = 'petstore:ignoresBody';
 
-/**
- * A controller that answers without reading any body (an unknown route's 404): its requests'
- * bodies are discarded within the bound, and the answer closes the connection.
- */
 export const IgnoresBody = (): ClassDecorator => SetMetadata(IGNORES_BODY, true);

@@ -5,18 +5,14 @@ export class RawJson {
   constructor(readonly body: string | Buffer) {}
 }
 
-/** Methods whose answers a client can revalidate with If-None-Match (RFC 9110 §13.1.2). */
+/** Revalidated with If-None-Match (RFC 9110 §13.1.2). */
 const REVALIDATED_METHODS = new Set(['GET', 'HEAD']);
 
-/**
- * JSON.stringify cannot print an int64 exactly, so ids travel as `bigint` and lossless-json writes
- * them. Only GET and HEAD get an ETag: res.send would hash any other answer into an unusable one.
- */
+// Only GET and HEAD get an ETag: res.send would hash any other answer into an unusable one.
 export function writeJson(this: Response, body: unknown): Response {
   if (!this.get('Content-Type')) this.type('application/json; charset=utf-8');
   const text = body instanceof RawJson ? body.body : (stringify(body) ?? 'null');
-  // An error is no representation to revalidate, nor is an answer the client may not store:
-  // neither gets an ETag.
+  // Neither an error nor an answer the client may not store is a representation to revalidate.
   if (
     REVALIDATED_METHODS.has(this.req.method) &&
     this.statusCode < 300 &&

@@ -6,7 +6,6 @@ import { connectionOf, lingerThenClose } from './connections.js';
 
 export type HeaderList = readonly (readonly [name: string, value: string])[];
 
-/** The JSON body guard reads the body of the request on `socket`; `fail` ends that read. */
 export function watchBodyRead(socket: Socket, fail: (error: ApiError) => void): () => void {
   const connection = connectionOf(socket);
   if (connection.brokenBody) {
@@ -61,12 +60,7 @@ function answerInFlight(res: ServerResponse, error: ApiError): void {
   res.end(body);
 }
 
-/**
- * Node's parser refusals get the Error body instead of a bare status line. A broken body is
- * refused by whoever reads it (the JSON body guard, after the limiter), so its 400 carries the
- * headers set so far; a body too slow is answered at once through the request's response.
- * A connection that has given its last answer gets no other: it only drains, then closes.
- */
+// A broken body is refused by its reader, after the limiter, so its 400 carries its headers.
 export function answerClientErrors(server: Server, headers: HeaderList): void {
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => {
     const connection = connectionOf(socket);

@@ -6,8 +6,7 @@ export interface RequestObserver {
   finished?(req: Request, res: Response, elapsedMs: number): void;
 }
 
-// Mounted on Express itself: through Nest's MiddlewareConsumer every request would also pay a
-// path match and Nest's per-request bookkeeping.
+// On Express itself: Nest's MiddlewareConsumer would add a path match and bookkeeping per request.
 @Injectable()
 export class RequestObservers {
   private readonly onStart: NonNullable<RequestObserver['started']>[] = [];

@@ -9,8 +9,7 @@ function decodes(path: string): boolean {
   }
 }
 
-// Express's router refuses a non-UTF-8 escape (`/v1/pets/%FF`) before any guard, skipping the
-// limiter: `%` is escaped to `%25`, so the pipe refuses the parameter with 400 after counting.
+// The router would refuse `%FF` before the limiter: escaped, the pipe refuses it after counting.
 export function escapeUndecodablePath(
   req: IncomingMessage,
   _res: ServerResponse,

@@ -24,11 +24,7 @@ export const CORS_EXPOSED_HEADERS = [
 
 const DOCS_PATH = /^\/docs(\/|$)/;
 
-/**
- * JSON responses carry only the headers that act on a non-document (OWASP REST Security Cheat
- * Sheet); page policies go with Swagger UI at /docs. `upgrade-insecure-requests` is left out:
- * plain HTTP inside a network would break /docs.
- */
+// OWASP REST; no upgrade-insecure-requests, as plain HTTP inside a network would break /docs.
 const apiHelmet = helmet({
   contentSecurityPolicy: {
     useDefaults: false,
@@ -66,10 +62,7 @@ const docsHelmet = helmet({
 export const securityHeaders: RequestHandler = (req: Request, res: Response, next: NextFunction) =>
   (DOCS_PATH.test(req.path) ? docsHelmet : apiHelmet)(req, res, next);
 
-/**
- * What `apiHelmet` sends, for answers Node's parser refusals write on the socket itself, where
- * there is no response for helmet to act on (test/hardening.e2e-spec.ts keeps the two equal).
- */
+/** For answers written on the socket itself; test/hardening.e2e-spec.ts keeps the two equal. */
 export const RAW_ANSWER_HEADERS: HeaderList = [
   ['Content-Security-Policy', "default-src 'none';frame-ancestors 'none'"],
   ['Cross-Origin-Resource-Policy', 'same-origin'],
@@ -78,7 +71,6 @@ export const RAW_ANSWER_HEADERS: HeaderList = [
   ['X-Frame-Options', 'DENY'],
 ];
 
-/** `http.createServer` options for the configured timeouts. */
 export function serverTimeouts(timeouts: ServerTimeouts): ServerOptions {
   return {
     headersTimeout: timeouts.headersMs,
