@@ -10,7 +10,6 @@ import { ipTracker, keyTracker, lookupTracker } from './trackers.js';
 const ANSWERS_WHILE_BANNED = /^\/v1\/rate_limit(?:[/?]|$)/i;
 const API_PATH = /^\/v1\//i;
 
-/** What the exception filter is given for a request answered outside Nest's router. */
 function httpHost(req: Request, res: Response, next: NextFunction): ArgumentsHost {
   const args = [req, res, next];
   const http = { getRequest: () => req, getResponse: () => res, getNext: () => next };
@@ -27,13 +26,7 @@ function httpHost(req: Request, res: Response, next: NextFunction): ArgumentsHos
   } as ArgumentsHost;
 }
 
-/**
- * Refuses a client the limiter has banned before Express routes the request: a flood from a
- * banned client then costs the router and the guard chain nothing (docs/performance.md). The
- * answer is the limiter's own refusal, written by the app's exception filter. The caller is told
- * from the key cache alone: a key not in it is refused only while its address may not look keys
- * up, so a valid key is served whatever else its address did.
- */
+// Before routing, so a banned flood costs the router and guards nothing (docs/performance.md).
 export function banGate(
   auth: ApiKeyGuard,
   refusals: RateLimitRefusals,

@@ -1,4 +1,3 @@
-/** Where the limiter reads the time, so tests can move it without sleeping. */
 export abstract class Clock {
   abstract now(): number;
 }

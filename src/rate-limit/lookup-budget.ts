@@ -10,11 +10,7 @@ import { RateLimitRefusals } from './rate-limit.refusals.js';
 import { RateLimitStorage, RateLimitStoreUnavailableError } from './storage/rate-limit.storage.js';
 import { lookupTracker } from './trackers.js';
 
-/**
- * Per client IP: lookups of keys this instance does not know, taken before each lookup starts,
- * with bans as any window. Apart from the IP's anonymous windows, so what keyless requests spent
- * never stops a valid key.
- */
+/** Apart from the IP's anonymous windows, so keyless requests never stop a valid key. */
 export const LOOKUP_BUDGET: readonly WindowSpec[] = [
   { name: 'lookups', ttlMs: minutes(1), limit: PLAN_QUOTAS.free.perMinute },
 ];
@@ -29,7 +25,6 @@ export class LookupBudget {
     private readonly refusals: RateLimitRefusals,
   ) {}
 
-  /** Takes one lookup of the address's budget, or throws its refusal (429, or 503 without a store). */
   async take(req: Request, res: ServerResponse): Promise<void> {
     if (!this.config.rateLimit.enabled) return;
     const tracker = lookupTracker(req);
@@ -38,8 +33,7 @@ export class LookupBudget {
       outcome = await this.store.consume(tracker, LOOKUP_BUDGET);
     } catch (err) {
       if (!(err instanceof RateLimitStoreUnavailableError)) throw err;
-      // Fail open: the lookup share of the pool still bounds what the lookups can take. The
-      // error is counted once per request, by the count that follows.
+      // Fail open: the pool's lookup share still bounds them; the error is counted once, below.
       if (this.config.rateLimit.failOpen) return;
       throw this.refusals.storeUnavailable(res, ANONYMOUS_WINDOWS);
     }

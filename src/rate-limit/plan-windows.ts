@@ -4,16 +4,13 @@ import { PLAN_QUOTAS, type Quota } from '../auth/plans.js';
 import type { Caller } from '../auth/principal.js';
 import type { WindowSpec } from './rate-limit.policy.js';
 
-/** The throttler's name: the plan's minute, the window @SkipThrottle() and @Throttle() name. */
 export const PLAN_THROTTLER = 'minute';
 export const DAY_WINDOW = 'day';
 
-/** A key's own quota (its plan's, or its overrides); callers without a valid key get the free plan's. */
 export function quotaOf(caller: Caller): Quota {
   return caller.principal?.quota ?? PLAN_QUOTAS.free;
 }
 
-/** A plan's windows, as the headers and the status name them. */
 export function planWindows(quota: Quota): WindowSpec[] {
   return [
     { name: PLAN_THROTTLER, ttlMs: minutes(1), limit: quota.perMinute },
@@ -21,10 +18,7 @@ export function planWindows(quota: Quota): WindowSpec[] {
   ];
 }
 
-/**
- * One throttler, the caller's plan: its minute through the throttler's options (so @Throttle()
- * can change it for a route), its day counted beside it by the guard in the same storage call.
- */
+/** Its minute through the throttler's options, so @Throttle() can change it for a route. */
 export function planThrottler(
   callerOf: (context: ExecutionContext) => Caller | Promise<Caller>,
 ): ThrottlerOptions {

@@ -5,7 +5,6 @@ export const RATE_LIMIT_COST = 'petstore:rateLimitCost';
 
 export type RateLimitCostFunction = (req: Request) => number | Promise<number>;
 
-/** A provider that prices a request, for a cost that needs other services (resolved from the app). */
 export interface RequestCost {
   cost(req: Request): number | Promise<number>;
 }
@@ -16,11 +15,6 @@ export function isCostProvider(source: RateLimitCostSource): source is Type<Requ
   return typeof (source as Type<RequestCost>).prototype?.cost === 'function';
 }
 
-/**
- * The request counts `cost(req)` units against every window of its caller, all or nothing: one
- * that does not fit is refused whole (429) and counts nothing. A cost below 1 or not an integer
- * counts as 1. It runs in the limiter, before the body is read, and only for a caller the route
- * admits (a valid key of the scope it needs).
- */
+// All or nothing: a cost that does not fit every window is refused whole (429) and counts nothing.
 export const RateLimitCost = (cost: RateLimitCostSource): MethodDecorator =>
   SetMetadata(RATE_LIMIT_COST, cost);

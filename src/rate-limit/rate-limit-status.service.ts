@@ -16,7 +16,7 @@ import {
 import { RateLimitStorage, RateLimitStoreUnavailableError } from './storage/rate-limit.storage.js';
 import { keyTracker } from './trackers.js';
 
-/** The status's own budget per key (contract): refused past it, never banned for it. */
+/** Contract: refused past it, never banned for it. */
 export const STATUS_BUDGET: readonly WindowSpec[] = [
   { name: 'status', ttlMs: minutes(1), limit: 60 },
 ];
@@ -40,10 +40,6 @@ export function rateLimitStatus(
   };
 }
 
-/**
- * A key's standing, read without counting it: the plan's windows peeked, and the status's own
- * budget spent, in one batched storage call; the answer carries the plan's headers.
- */
 @Injectable()
 export class RateLimitStatusService {
   constructor(

@@ -35,15 +35,11 @@ import { RateLimitStorage, RateLimitStoreUnavailableError } from './storage/rate
 import { ipTracker, keyTracker } from './trackers.js';
 import { IS_UNCOUNTED } from './uncounted.decorator.js';
 
-/** What the guard hands its refusal: the throttler's detail, and the outcome it summarises. */
 interface RateLimitDetail extends ThrottlerLimitDetail {
   outcome: RateLimitOutcome;
 }
 
-// @nestjs/throttler's guard over one throttler, the caller's plan (plan-windows.ts), with the
-// contract's behaviour where its defaults differ: every window of the plan and the ban counted in
-// one atomic storage call, a request's cost in units, unsuffixed X-RateLimit-* headers with Reset
-// as a Unix time, also on 429s. Each hook does what its name says, whatever order they run in.
+// The contract's behaviour where @nestjs/throttler's defaults differ; hooks are order-independent.
 @Injectable()
 export class RateLimitGuard extends ThrottlerGuard {
   private readonly costs = new Map<Type<RequestCost>, RequestCost>();
@@ -71,7 +67,6 @@ export class RateLimitGuard extends ThrottlerGuard {
     return (await this.auth.callerOf(context)).principal !== undefined;
   }
 
-  // A key by its id; a request without a valid key by its client address.
   protected override async getTracker(
     req: Record<string, unknown>,
     context?: ExecutionContext,
@@ -99,7 +94,6 @@ export class RateLimitGuard extends ThrottlerGuard {
       const priced = this.chargeOf(context, caller, req);
       const charge = priced instanceof Promise ? await priced : priced;
       const oversized = windows.find((window) => charge.cost > window.limit);
-      // The memory store answers at once: awaited only when it is a promise (Redis).
       const counted = this.store.consume(tracker, windows, oversized ? ONE_REQUEST : charge);
       const outcome = counted instanceof Promise ? await counted : counted;
       if (outcome.status !== 'allowed')
@@ -124,8 +118,7 @@ export class RateLimitGuard extends ThrottlerGuard {
     throw this.refusals.refuse(res, detail.tracker, detail.outcome);
   }
 
-  // The plan's minute unless a route's @Throttle() sets another limit or window, which then keeps
-  // its own count; the plan's windows are one count per caller across routes.
+  // A route's own @Throttle() limit keeps its own count; the plan's is one per caller.
   private windows(
     context: ExecutionContext,
     caller: Caller,

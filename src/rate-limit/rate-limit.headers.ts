@@ -12,8 +12,7 @@ function secondsUntil(at: number, now: number): number {
   return Math.max(0, Math.ceil((at - now) / 1000));
 }
 
-// While a ban lasts nothing is available; quota comes back only when it ends (or later, for a
-// window that is itself exhausted).
+// Nothing is available while a ban lasts; quota comes back only when it ends.
 export function windowViews(outcome: RateLimitOutcome): WindowView[] {
   return outcome.windows.map((window) => {
     const remaining = Math.max(0, window.limit - window.used);
@@ -49,7 +48,6 @@ export function retryAfterSeconds(outcome: RateLimitOutcome): number {
 
 const quoted = new Map<string, string>();
 
-/** Structured Fields string (RFC 9651): quote, escaping `"` and `\`. Window names are few and fixed: each is quoted once. */
 function sfString(value: string): string {
   let text = quoted.get(value);
   if (text === undefined) {

@@ -24,7 +24,6 @@ export function banPolicy(config: AppConfig): BanPolicy {
   };
 }
 
-// A disabled limiter never connects; Redis keys carry the deployment's id.
 export async function createRateLimitStorage(
   config: AppConfig,
   clock: Clock,
@@ -40,11 +39,7 @@ export async function createRateLimitStorage(
     : new MemoryRateLimitStorage(banPolicy(config), clock);
 }
 
-/**
- * @nestjs/throttler with one throttler, the caller's plan, whose limit comes from the caller
- * ApiKeyGuard works out; its storage counts the plan's windows and bans. Global: AuthModule's
- * guard takes lookups from the same storage.
- */
+/** Global: AuthModule's guard takes lookups from the same storage. */
 @Module({})
 export class RateLimitModule {
   static forRoot(config: AppConfig, clock: Clock = new SystemClock()): DynamicModule {
@@ -64,7 +59,6 @@ export class RateLimitModule {
       ],
       providers: [
         { provide: Clock, useValue: clock },
-        // A factory, so the storage (and its Redis client) is built by the injector, once.
         {
           provide: RateLimitStorage,
           inject: [DataSource],

@@ -7,8 +7,6 @@ import {
   type WindowSpec,
 } from './rate-limit.policy.js';
 
-// What `applyRequest` would report, without counting: reading it any number of times changes
-// nothing.
 export function peekOutcome(
   specs: readonly WindowSpec[],
   now: number,

@@ -1,18 +1,14 @@
-// The window maths every storage shares (the Redis Lua script mirrors `applyRequest`). Windows are
-// aligned to the Unix epoch, which has no leap seconds: a day window is the UTC day, and every
-// instance agrees on when a window resets.
+// Windows align to the Unix epoch (no leap seconds), so every instance agrees when one resets.
 
 export interface WindowSpec {
   name: string;
   ttlMs: number;
   limit: number;
-  /** The counter's identity where it is not the name: a route with its own limit keeps its own. */
   counter?: string;
 }
 
 export const counterOf = (spec: WindowSpec): string => spec.counter ?? spec.name;
 
-/** How a request is charged: `cost` units in every window, all or nothing; `bans` false never bans. */
 export interface Charge {
   cost: number;
   bans: boolean;
@@ -20,26 +16,20 @@ export interface Charge {
 
 export const ONE_REQUEST: Charge = Object.freeze({ cost: 1, bans: true });
 
-/** More than `threshold` rejected requests within one window ban the client for `durationMs`. */
 export interface BanPolicy {
   threshold: number;
   durationMs: number;
 }
 
 export interface WindowCounter {
-  /** Whose count this is (`counterOf`). */
   id: string;
-  /** Which window (⌊now / ttlMs⌋) the counts belong to; older counts are stale. */
   index: number;
   used: number;
-  /** Requests rejected because this window was exhausted, since the last ban. */
   rejected: number;
 }
 
 export interface ClientState {
-  /** Few (a plan's windows, and any a route keeps of its own): found by a scan. */
   windows: WindowCounter[];
-  /** Epoch ms the current ban ends; 0 or past when not banned. */
   banUntil: number;
 }
 
@@ -59,7 +49,6 @@ export interface RateLimitOutcome {
   status: RateLimitStatus;
   now: number;
   windows: WindowUsage[];
-  /** Epoch ms the client may retry: the blocking window's end, or the ban's end. 0 when allowed. */
   retryAt: number;
 }
 
@@ -67,8 +56,7 @@ export function windowIndex(ttlMs: number, now: number): number {
   return Math.floor(now / ttlMs);
 }
 
-// Every store builds its windows here, so all outcomes share one hidden class
-// (docs/performance.md).
+// One hidden class for all outcomes (docs/performance.md).
 export function windowUsage(spec: WindowSpec, used: number, resetAt: number): WindowUsage {
   return { name: spec.name, ttlMs: spec.ttlMs, limit: spec.limit, used, resetAt };
 }
@@ -77,10 +65,7 @@ export function windowEnd(ttlMs: number, now: number): number {
   return (windowIndex(ttlMs, now) + 1) * ttlMs;
 }
 
-// Only accepted requests count, so knocking on an exhausted minute does not burn the day. A
-// rejection is charged to the exhausted window ending last (only then would it pass). A banned
-// client's requests change nothing, so the ban ends when it said it would. A request costing more
-// than one unit is accepted only if every window has room for all of it.
+// Only accepted requests count, so knocking on an exhausted minute does not burn the day.
 export function applyRequest(
   state: ClientState,
   specs: readonly WindowSpec[],

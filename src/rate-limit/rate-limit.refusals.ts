@@ -11,9 +11,7 @@ import {
 } from './rate-limit.headers.js';
 import type { RateLimitOutcome, WindowSpec } from './rate-limit.policy.js';
 
-/** How long a client is told to wait when the store is down and the limiter fails closed. */
 export const STORE_DOWN_RETRY_AFTER_SECONDS = 5;
-/** Bans remembered for refusing before routing; beyond this, the oldest is forgotten (and asked for again). */
 const MAX_BANS_KEPT = 10_000;
 
 export function setLimitHeaders(res: ServerResponse, outcome: RateLimitOutcome): void {
@@ -21,13 +19,9 @@ export function setLimitHeaders(res: ServerResponse, outcome: RateLimitOutcome):
   for (const name in limitHeaders) res.setHeader(name, limitHeaders[name]);
 }
 
-/**
- * The limiter's answers: 429 for a spent window or a ban (remembered, so the ban gate refuses
- * the client's next requests before routing), 503 for a store that does not answer.
- */
+/** Bans are remembered so the ban gate refuses the client's next requests before routing. */
 @Injectable()
 export class RateLimitRefusals {
-  /** The bans this instance has met, by tracker, with the outcome that announced each. */
   private readonly bans = new Map<string, RateLimitOutcome>();
 
   constructor(
@@ -40,7 +34,6 @@ export class RateLimitRefusals {
     return this.bans.size > 0;
   }
 
-  /** The refusal of an outcome other than `allowed`, its headers set; `quota` names a spent window. */
   refuse(
     res: ServerResponse,
     tracker: string,
@@ -70,10 +63,7 @@ export class RateLimitRefusals {
     );
   }
 
-  /**
-   * The refusal of a client this instance saw banned, while the ban lasts (a ban never ends
-   * early, so the store is not asked); undefined for anyone else.
-   */
+  /** A ban never ends early, so the store is not asked. */
   banned(res: ServerResponse, tracker: string): ApiError | undefined {
     const ban = this.bans.get(tracker);
     if (ban === undefined) return undefined;
@@ -91,10 +81,7 @@ export class RateLimitRefusals {
     this.bans.set(tracker, ban);
   }
 
-  /**
-   * RATE_LIMIT_FAIL_OPEN serves uncounted (undefined) or refuses with 503; either way the counts
-   * are unknown, so only the policy is advertised.
-   */
+  /** The counts are unknown either way, so only the policy is advertised. */
   storeUnavailable(res: ServerResponse, windows: readonly WindowSpec[]): ApiError | undefined {
     this.metrics?.redisError();
     res.setHeader('RateLimit-Policy', rateLimitPolicyHeader(windows));

@@ -1,12 +1,7 @@
 import type { Type } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 
-/**
- * A Reflector that reads a route's metadata once: @nestjs/throttler's guard asks for six keys per
- * throttler on every request, and decorators cannot change a route once the app has started. By
- * class and handler, as the metadata is read: a handler inherited by two controllers may be
- * decorated differently in each.
- */
+// Read once: throttler asks six keys per request, and metadata cannot change once started.
 export class RouteMetadata extends Reflector {
   private readonly routes = new WeakMap<object, WeakMap<object, Map<unknown, unknown>>>();
 

@@ -1,8 +1,7 @@
 import type { Request } from 'express';
 import { clientAddress, ipv6Prefix64 } from '../common/client-address.js';
 
-// Who a count belongs to: a key by its id, anything else by client address (IPv6 per /64).
-// clientAddress is always a valid IP, so a tracker never carries client text.
+// IPv6 per /64. clientAddress is always a valid IP, so a tracker never carries client text.
 
 export function keyTracker(keyId: number): string {
   return `key:${keyId}`;
@@ -13,7 +12,6 @@ export function ipTracker(req: Request): string {
   return address.includes(':') ? `ip:${ipv6Prefix64(address)}` : `ip:${address}`;
 }
 
-/** The address's budget for lookups of keys this instance does not know. */
 export function lookupTracker(req: Request): string {
   return `${ipTracker(req)}#lookups`;
 }

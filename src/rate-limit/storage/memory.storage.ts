@@ -14,22 +14,15 @@ import { currentCount, peekOutcome } from '../rate-limit.peek.js';
 import { RateLimitStorage } from './rate-limit.storage.js';
 
 interface Entry extends ClientState {
-  /** Epoch ms after which nothing in the entry matters any more: its last window's end or its ban's. */
   expiresAt: number;
 }
 
 export const DEFAULT_MAX_CLIENTS = 200_000;
-/** Expired entries dropped per request: more than one, so a backlog drains while clients arrive. */
 const EVICTIONS_PER_REQUEST = 4;
-/** Banned clients passed over per eviction before giving up: each is moved to the back, so this bounds the work. */
 const BANNED_SKIPS_PER_EVICTION = 64;
 
-// A queue records (key, expiry) whenever a client's expiry grows; expiries only grow, so its front
-// expires first and each request evicts a few from there: O(1) amortised, no timer. At `maxClients`
-// a new client replaces the least recently arrived one, anonymous first; an active ban is never
-// given up, so a banned client cannot buy its way out by making others arrive.
+// Active bans are never evicted: a banned client cannot buy its way out by making others arrive.
 export class MemoryRateLimitStorage extends RateLimitStorage {
-  /** Clients without a valid key (`ip:` trackers), apart, so they are the first to make room. */
   private readonly anonymous = new Map<string, Entry>();
   private readonly identified = new Map<string, Entry>();
   private queuedKeys: string[] = [];
@@ -78,8 +71,7 @@ export class MemoryRateLimitStorage extends RateLimitStorage {
     return outcome;
   }
 
-  // Clients forgotten to make room leave stale queue records, which a long ban at the front would
-  // keep: past a multiple of the bound, the queue is rebuilt from the Maps.
+  // Forgotten clients leave stale queue records, which a long ban at the front would keep.
   private rebuildQueue(): void {
     const live: [string, number][] = [];
     for (const map of [this.anonymous, this.identified])
@@ -90,8 +82,7 @@ export class MemoryRateLimitStorage extends RateLimitStorage {
     this.head = 0;
   }
 
-  // Banned clients met on the way go to the back of their Map; if every one looked at is banned,
-  // nothing is forgotten and the Maps grow past the bound by this client.
+  // If every one looked at is banned, nothing is forgotten and the Maps exceed the bound.
   private makeRoom(now: number): void {
     for (const map of [this.anonymous, this.identified]) {
       let skips = Math.min(BANNED_SKIPS_PER_EVICTION, map.size);

@@ -8,7 +8,6 @@ import {
 
 type ThrottlerStorageRecord = Awaited<ReturnType<ThrottlerStorage['increment']>>;
 
-/** The store cannot answer (Redis down or too slow): the guard then fails open or closed. */
 export class RateLimitStoreUnavailableError extends Error {
   constructor(cause: unknown) {
     super(
@@ -19,9 +18,7 @@ export class RateLimitStoreUnavailableError extends Error {
   }
 }
 
-// `consume` decides every window of a request and the ban in one atomic step; throttler's
-// `increment` is the same step for one window, so a stock ThrottlerGuard over this storage also
-// bans.
+// throttler's `increment` is `consume` for one window, so a stock ThrottlerGuard here also bans.
 export abstract class RateLimitStorage implements ThrottlerStorage {
   /** A store in this process answers synchronously: the request then waits no event-loop turn. */
   abstract consume(
@@ -30,14 +27,11 @@ export abstract class RateLimitStorage implements ThrottlerStorage {
     charge?: Charge,
   ): RateLimitOutcome | Promise<RateLimitOutcome>;
 
-  /** The standing the next request would meet; reading it changes no count, tally or ban. */
   abstract peek(
     key: string,
     windows: readonly WindowSpec[],
   ): RateLimitOutcome | Promise<RateLimitOutcome>;
 
-  // Bans follow this storage's policy, not `blockDuration`: over the limit is rejected until the
-  // window resets, and persistent retries earn the ban.
   async increment(
     key: string,
     ttl: number,

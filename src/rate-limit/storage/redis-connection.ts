@@ -4,7 +4,6 @@ import type { RedisConfig, RedisNode } from '../../config/app-config.js';
 export type RedisClient = Redis | Cluster;
 
 const SWITCH_MASTER = '+switch-master';
-/** Between reconnection attempts: soon after a failover, never hammering a Redis that is away. */
 const reconnectDelay = (attempt: number) => Math.min(attempt * 200, 2000);
 
 const addressOf = (node: Redis) => `${node.options.host}:${node.options.port}`;
@@ -40,8 +39,7 @@ export class RedisConnection {
         name,
         sentinelPassword: password,
         password: config.password,
-        // No failoverDetector: its announcement can end a reconnection under way for good. A
-        // demoted master needs none, as Sentinel disconnects its clients (CLIENT KILL).
+        // No failoverDetector: its announcement can end a reconnection under way for good.
         sentinelRetryStrategy: reconnectDelay,
       });
       this.watchSentinels(nodes, name, password);
@@ -69,7 +67,6 @@ export class RedisConnection {
     this.failoverListeners.push(listener);
   }
 
-  // Sentinels announce a promotion on +switch-master, each once; one announcement is one failover.
   private watchSentinels(nodes: RedisNode[], name: string, password: string | undefined): void {
     for (const node of nodes) {
       const watcher = new Redis({
@@ -91,7 +88,6 @@ export class RedisConnection {
     }
   }
 
-  /** Counts the replicas that became masters since the last call. */
   noteMasters(): void {
     if (!(this.client instanceof Cluster)) return;
     const promoted = this.client.nodes('master').some((node) => this.replicas.has(addressOf(node)));
@@ -109,7 +105,7 @@ export class RedisConnection {
     this.noteMasters();
   }
 
-  /** Rejects unless every master answers: on a Cluster, one dead master leaves its slots unserved. */
+  /** On a Cluster, one dead master leaves its slots unserved. */
   async ping(): Promise<void> {
     const client = this.client;
     if (!(client instanceof Cluster)) {

@@ -22,12 +22,9 @@ import { type RedisClient, RedisConnection } from './redis-connection.js';
 /** Keys outlive their window a little, so an instance whose clock lags still finds the count. */
 const KEY_GRACE_MS = 5_000;
 
-// `applyRequest` (or a peek) as one atomic step for each request of a batch, in order, so N
-// instances sharing Redis accept exactly the limit between them. ARGV: now, ban threshold, ban ms,
-// key grace ms, then per request: peek (1|0), cost, bans (1|0), its number of windows n, and each
-// window's limit and end. KEYS per request: its ban end, then the hash {n: accepted, r: rejected}
-// of each window. Returns per request: status (0 allowed, 1 limited, 2 banned), retryAt (a peek:
-// the ban's end), accepted count per window.
+// Atomic, so instances sharing Redis accept exactly the limit between them. ARGV: now, ban
+// threshold, ban ms, grace ms, then per request: peek, cost, bans, n, n x (limit, end). KEYS
+// per request: ban end, n window hashes {n, r}. Returns per request: status, retryAt, n counts.
 export const CONSUME_SCRIPT = `
 local now = tonumber(ARGV[1])
 local threshold = tonumber(ARGV[2])
@@ -99,16 +96,12 @@ const MAX_BATCH = 256;
 interface Queued {
   key: string;
   windows: readonly WindowSpec[];
-  /** Undefined for a peek. */
   charge: Charge | undefined;
   resolve(outcome: RateLimitOutcome): void;
   reject(err: unknown): void;
 }
 
-// One EVALSHA per turn of the event loop, for every request that reached the limiter in it
-// (docs/performance.md): ioredis's auto-pipelining does not batch them, as it flushes after each
-// socket's callback.
-// A dead or slow Redis fails fast: no offline queue, no retries, and a command timeout.
+// One EVALSHA per event-loop turn: ioredis's auto-pipelining flushes after each socket callback.
 export class RedisRateLimitStorage
   extends RateLimitStorage
   implements OnModuleInit, OnApplicationShutdown
@@ -124,7 +117,6 @@ export class RedisRateLimitStorage
     private readonly config: RedisConfig,
     private readonly ban: BanPolicy,
     private readonly clock: Clock = new SystemClock(),
-    /** The deployment's id (DeploymentId): two deployments sharing Redis and a prefix never share a key. */
     private readonly namespace = '',
   ) {
     super();
@@ -135,7 +127,6 @@ export class RedisRateLimitStorage
     this.redis.on('ready', () => this.markUp());
   }
 
-  /** Logged once per outage, not once per request. */
   private markDown(err: unknown): void {
     if (!this.healthy) return;
     this.healthy = false;
@@ -270,8 +261,7 @@ export class RedisRateLimitStorage
 
   private async evaluate(keys: string[], args: number[]): Promise<unknown> {
     let timer: NodeJS.Timeout | undefined;
-    // The contract's bound whatever the topology: a Cluster client retries a command through a
-    // failover on its own, which would otherwise hold the request.
+    // The contract's bound whatever the topology: a Cluster client retries through a failover.
     const deadline = new Promise<never>((_, reject) => {
       timer = setTimeout(
         () => reject(new Error(`Redis did not answer within ${this.deadlineMs} ms`)),
@@ -307,12 +297,11 @@ export class RedisRateLimitStorage
   }
 }
 
-/** Every key of one caller shares a hash slot, by the `{…}` hash tag; the prefix stays outside it. */
+/** The `{…}` hash tag keeps a caller's keys in one slot; the prefix stays outside it. */
 export function clientKey(prefix: string, namespace: string, client: string): string {
   return `${prefix}${namespace}{${client}}`;
 }
 
-/** A turn's requests split by caller, so one script call never touches two hash slots. */
 function byCaller(queued: readonly Queued[]): Queued[][] {
   const groups = new Map<string, Queued[]>();
   for (const entry of queued) {
