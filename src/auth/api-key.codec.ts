@@ -6,7 +6,6 @@ export const SECRET_LENGTH = 40;
 const DISPLAY_SECRET_CHARS = 4;
 const KEY_PATTERN = /^pk_(live|test)_[0-9A-Za-z]{32,128}$/;
 
-/** The contract's prefixes: production keys are live, every other environment's are test keys. */
 export function keyPrefixFor(env: AppEnv): 'pk_live_' | 'pk_test_' {
   return env === 'production' ? 'pk_live_' : 'pk_test_';
 }

@@ -14,7 +14,6 @@ import { DialectType } from '../database/dialect-type.js';
 import type { KeyScope } from './key-scope.js';
 import type { Plan } from './plans.js';
 
-/** An API key as stored: never the raw key, only its SHA-256 hash and a display prefix. */
 @Entity('api_keys')
 @Check('CHK_api_keys_scope', `"scope" IN ('read', 'write')`)
 export class ApiKeyEntity {
@@ -46,8 +45,6 @@ export class ApiKeyEntity {
   @Column({ type: 'varchar', length: 8, default: 'write' })
   scope!: KeyScope;
 
-  // The four times are instants: `timestamptz` on PostgreSQL (migration KeyTimesInstants), UTC
-  // `datetime` on SQLite.
   @CreateDateColumn({ type: Date, name: 'created_at' })
   @DialectType({ postgres: 'timestamptz' })
   createdAt!: Date;

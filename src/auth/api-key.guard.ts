@@ -37,7 +37,6 @@ const ANONYMOUS: Caller = Object.freeze({ principal: undefined, refusal: undefin
 
 const ANY_SCOPE = 'petstore:anyScope';
 
-/** A route any key may call whatever its scope (unknown paths answer 404 to every key alike). */
 export const AnyScope = (): MethodDecorator & ClassDecorator => SetMetadata(ANY_SCOPE, true);
 
 function bearerToken(header: string): string | undefined {
@@ -45,8 +44,7 @@ function bearerToken(header: string): string | undefined {
   return match?.[1];
 }
 
-// Node keeps the first of several `Authorization` headers; a proxy that keeps the last would see
-// another caller than the service does, so the request is refused.
+// Node keeps the first Authorization header; a proxy keeping the last would see another caller.
 export function sentMoreThanOnce(rawHeaders: readonly string[], name: string): boolean {
   let seen = 0;
   for (let i = 0; i < rawHeaders.length; i += 2) {
@@ -56,12 +54,7 @@ export function sentMoreThanOnce(rawHeaders: readonly string[], name: string): b
   return false;
 }
 
-/**
- * The bearer guard: works out who is calling once per request and refuses a caller the route
- * does not admit (401 without a valid key, 403 without the scope). The limiter runs before it,
- * because the contract counts a request before its refusal, and asks it for the same caller
- * (`callerOf`); whichever asks first starts the lookup, the other gets its answer.
- */
+// The limiter runs first (the contract counts a request before refusing it) and shares the lookup.
 @Injectable()
 export class ApiKeyGuard implements CanActivate {
   private readonly callers = new WeakMap<object, Caller | Promise<Caller>>();
@@ -79,11 +72,6 @@ export class ApiKeyGuard implements CanActivate {
     return caller instanceof Promise ? caller.then(admit) : admit(caller);
   }
 
-  /**
-   * The request's caller: a key from the cache at once; a key the cache does not know looked up
-   * (one lookup per key at a time, taken from the address's lookup budget unless the key was
-   * valid at its last lookup). Rejects with the budget's refusal.
-   */
   callerOf(context: ExecutionContext): Caller | Promise<Caller> {
     const http = context.switchToHttp();
     const req = http.getRequest<IdentifiedRequest>();
@@ -100,7 +88,6 @@ export class ApiKeyGuard implements CanActivate {
     return caller;
   }
 
-  /** Who the request says it is, from its Authorization header and the key cache alone. */
   identify(req: IdentifiedRequest): Identity {
     const header = req.headers.authorization;
     if (header === undefined) return MISSING;
@@ -110,9 +97,7 @@ export class ApiKeyGuard implements CanActivate {
     return token === undefined ? INVALID : this.apiKeys.identify(token);
   }
 
-  // A key valid at its last lookup is looked up again whatever its address did (one lookup however
-  // many requests carry it); any other key only while its address has lookups left. The budget
-  // is taken by the request that starts the lookup, so concurrent requests with one key take one.
+  // The budget is taken by the request starting the lookup: concurrent ones with one key take one.
   private async verify(
     req: IdentifiedRequest,
     res: ServerResponse,
@@ -147,7 +132,6 @@ export class ApiKeyGuard implements CanActivate {
     return { principal: undefined, refusal: this.unauthorized(req.headers.authorization) };
   }
 
-  // Derived from the method, so a route added later is closed to read keys unless it only reads.
   private scopeRefusal(
     context: ExecutionContext,
     req: IdentifiedRequest,
@@ -180,7 +164,6 @@ function admit(caller: Caller): true {
   return true;
 }
 
-/** The calling key's principal, in a controller behind ApiKeyGuard. */
 export const ApiPrincipal = createParamDecorator((_: unknown, context: ExecutionContext) => {
   const principal = context.switchToHttp().getRequest<IdentifiedRequest>().principal;
   if (principal === undefined) throw new Error('ApiPrincipal read on a route without a key');

@@ -3,7 +3,6 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { ApiKeyEntity } from './api-key.entity.js';
 import { ApiKeysService } from './api-keys.service.js';
 
-/** The keys themselves, for the server and the CLI alike. */
 @Module({
   imports: [TypeOrmModule.forFeature([ApiKeyEntity])],
   providers: [ApiKeysService],

@@ -30,7 +30,6 @@ export interface CreateKeyInput {
 
 export interface CreatedKey {
   key: ApiKeyEntity;
-  /** Shown once, to whoever created the key; never stored. */
   rawKey: string;
 }
 
@@ -67,7 +66,6 @@ function identityOf(principal: Principal): Identity {
 
 interface CachedKey {
   identity: Identity;
-  /** From here a use starts a lookup in the background, so a key in use never falls out. */
   refreshAt: number;
   cachedUntil: number;
   expiresAt: number;
@@ -78,14 +76,12 @@ export class ApiKeysService {
   // Valid keys by hash for API_KEY_CACHE_TTL_MS (at most 9 s), so a key revoked or rolled elsewhere
   // stops within the contract's 10 s; misses go to the database, so a new key works at once.
   private readonly cache = new Map<string, CachedKey>();
-  /** One lookup per key hash at a time; every request carrying that key waits for the same one. */
   private readonly inflight = new Map<string, Promise<Identity>>();
   readonly lookupPermits: LookupPermits;
 
   constructor(
     @InjectRepository(ApiKeyEntity) private readonly keys: Repository<ApiKeyEntity>,
     private readonly config: AppConfig,
-    // The limiter's clock where there is one (the server), so tests move both at once.
     @Optional() private readonly clock: Clock = new SystemClock(),
   ) {
     const db = config.database;
@@ -127,8 +123,7 @@ export class ApiKeysService {
     });
   }
 
-  // The old key is claimed only if no one revoked or rolled it meanwhile, so two rolls of one key
-  // never both succeed.
+  // Claimed only if no one revoked or rolled it meanwhile, so two rolls never both succeed.
   async roll(id: number, graceMs: number): Promise<RolledKey> {
     checkDuration('graceMs', graceMs, GRACE);
     const rolled = await writeTransaction(this.keys.manager.dataSource, async (manager) => {
@@ -154,7 +149,6 @@ export class ApiKeysService {
         { replacedById: created.key.id, rolledAt, expiresAt },
       );
       if (claimed.affected !== 1) {
-        // Revoked or rolled by someone else since it was read: say which.
         const current = await keys.findOneBy({ id });
         if (current) this.assertRollable(current, this.clock.now());
         throw new KeyStateError(`API key ${id} changed while it was being rolled; nothing changed`);
@@ -240,7 +234,6 @@ export class ApiKeysService {
     return key;
   }
 
-  // From the key cache alone, without a query: runs on every request.
   identify(rawKey: string): Identity {
     if (!isWellFormedApiKey(rawKey) || !rawKey.startsWith(keyPrefixFor(this.config.env)))
       return INVALID;
@@ -255,10 +248,7 @@ export class ApiKeysService {
     return { kind: 'unverified', hash, knownValid: true };
   }
 
-  /**
-   * Looks the key up, joining a lookup of the same key already under way. `admit` runs first, and
-   * only for a lookup this call starts: a request that joins another's lookup costs no admission.
-   */
+  /** `admit` runs only for a lookup this call starts: joining another's costs no admission. */
   verify(hash: string, admit?: () => Promise<void>): Promise<Identity> {
     let pending = this.inflight.get(hash);
     if (pending === undefined) {
@@ -313,9 +303,7 @@ export class ApiKeysService {
       scope: key.scope,
     };
     const ttl = this.config.auth.keyCacheTtlMs;
-    // Entries stay past their expiry (a valid key's is refreshed at its next use), so the bound
-    // evicts by age: the first inserted is the least recently refreshed. With a TTL of 0 an entry
-    // serves nothing, but still says the key was valid at its last lookup.
+    // Entries outlive their expiry (refreshed at next use), so the bound evicts by age.
     this.cache.delete(hash);
     if (this.cache.size >= MAX_CACHED_KEYS) this.cache.delete(this.cache.keys().next().value!);
     // The entry ends with the key: a cached key is never served past its own expiry.

@@ -16,7 +16,6 @@ export const EXPIRES_IN: DurationRule = {
   example: '30d or 12h',
 };
 
-/** `keys roll --grace`: none at all (a leaked key stops at once) to 30 days. */
 export const GRACE: DurationRule = {
   units: ['h'],
   minHours: 0,

@@ -5,11 +5,10 @@ export function isKeyScope(value: string): value is KeyScope {
   return (KEY_SCOPES as readonly string[]).includes(value);
 }
 
-/** Methods that only read (RFC 9110 §9.2.1 safe methods): any key may send them. */
+/** RFC 9110 §9.2.1 safe methods. */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-// Derived from the method rather than marked per route, so a route added later is closed to read
-// keys unless it only reads.
+// Derived from the method, so a route added later is closed to read keys unless it only reads.
 export function requiredScope(method: string): KeyScope {
   return SAFE_METHODS.has(method.toUpperCase()) ? 'read' : 'write';
 }

@@ -1,10 +1,8 @@
 import { refusal } from '../common/errors/api-error.js';
 
-/** How long a key lookup may wait for a connection of its share before the request gets a 503. */
 export const LOOKUP_WAIT_MS = 1_000;
-/** Lookups waiting at once beyond this are refused at once: a queue no one would leave in time. */
+/** Beyond this a queue no one would leave in time: refused at once. */
 export const MAX_LOOKUPS_WAITING = 256;
-/** The share of the database pool key lookups may hold at once. */
 const POOL_SHARE = 0.25;
 
 export const LOOKUPS_BUSY = refusal(
@@ -22,8 +20,7 @@ interface Waiter {
   timer: NodeJS.Timeout;
 }
 
-// A counting semaphore whose waits are bounded in time and number, so a flood of key lookups
-// leaves the rest of the pool to the operations (docs/security.md).
+// Bounded in time and number, so a flood of key lookups leaves the pool to the operations.
 export class LookupPermits {
   private free: number;
   private readonly waiting: Waiter[] = [];
@@ -46,7 +43,6 @@ export class LookupPermits {
     return true;
   }
 
-  /** Rejects with LOOKUPS_BUSY when no permit comes within the wait, or too many already wait. */
   acquire(): Promise<void> {
     if (this.tryAcquire()) return Promise.resolve();
     if (this.waiting.length >= this.maxWaiting) return Promise.reject(LOOKUPS_BUSY);
@@ -65,7 +61,6 @@ export class LookupPermits {
     });
   }
 
-  /** A released permit goes to the longest waiter, if any. */
   release(): void {
     const next = this.waiting.shift();
     if (next === undefined) this.free += 1;

@@ -6,7 +6,6 @@ export interface Quota {
   perDay: number;
 }
 
-/** The spec's plan table. Enterprise has no defaults: every enterprise key carries its own. */
 export const PLAN_QUOTAS: Record<Exclude<Plan, 'enterprise'>, Quota> = {
   free: { perMinute: 60, perDay: 1_000 },
   pro: { perMinute: 300, perDay: 10_000 },

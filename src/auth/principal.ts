@@ -11,8 +11,6 @@ export interface Principal {
   scope: KeyScope;
 }
 
-// `unverified`: a well-formed key not yet looked up; the client's lookup budget decides whether it
-// may spend a lookup on it, except for a key valid at its last lookup, whatever its IP's state.
 export type Identity =
   | { kind: 'missing' }
   | { kind: 'invalid' }
@@ -24,11 +22,8 @@ export type Identity =
       knownValid: boolean;
     };
 
-/** Who is calling, decided once per request by ApiKeyGuard. */
 export interface Caller {
-  /** A valid key's; undefined for a request without one. */
   principal: Principal | undefined;
-  /** What the route answers this caller instead (401, 403, or 400 for a repeated Authorization). */
   refusal: ApiError | undefined;
 }
 

@@ -3,11 +3,9 @@ import type { Reflector } from '@nestjs/core';
 
 export const IS_PUBLIC = 'petstore:isPublic';
 
-/** Marks a route that needs no API key and is neither counted nor limited (docs, health). */
 export const Public = (): MethodDecorator & ClassDecorator => SetMetadata(IS_PUBLIC, true);
 
-// Looked up once per route, by class and handler as the metadata is: a handler inherited by two
-// controllers may be public in one only.
+// By class and handler: a handler inherited by two controllers may be public in one only.
 const publicRoutes = new WeakMap<object, WeakMap<object, boolean>>();
 
 export function isPublicRoute(reflector: Reflector, context: ExecutionContext): boolean {
@@ -25,10 +23,7 @@ export function isPublicRoute(reflector: Reflector, context: ExecutionContext): 
 
 export const IS_ANONYMOUS = 'petstore:isAnonymous';
 
-/**
- * Marks a route that needs no API key and ignores one: counted and limited per client IP with the
- * free plan's numbers, as a request without a key (unknown paths outside /v1).
- */
+/** Ignores any key: counted per client IP on the free plan, as a keyless request. */
 export const Anonymous = (): MethodDecorator & ClassDecorator => SetMetadata(IS_ANONYMOUS, true);
 
 const anonymousRoutes = new WeakMap<object, boolean>();

@@ -14,8 +14,7 @@ const ENVIRONMENT_OF_PREFIX = {
   pk_test_: 'staging or development',
 } as const;
 
-// An unknown key and a revoked one get the same message, so a caller cannot probe which keys once
-// existed.
+// Unknown and revoked keys read alike, so a caller cannot probe which keys once existed.
 export function unauthorizedReason(header: string | undefined, env: AppEnv): UnauthorizedReason {
   const value = header?.trim() ?? '';
   if (value === '') return { message: `An API key is required: ${SEND_KEY_HINT}` };
