@@ -1,8 +1,7 @@
 import { lookup as dnsLookup } from 'node:dns';
 import { BlockList, isIP, isIPv4, type LookupFunction } from 'node:net';
 
-// Loopback, private (RFC 1918, CGNAT), link-local (cloud metadata at 169.254.169.254), unique-local
-// (AWS's IPv6 metadata fd00:ec2::254), unspecified, multicast and reserved ranges.
+// With cloud metadata: 169.254.169.254 (link-local) and AWS's fd00:ec2::254 (unique-local).
 const BLOCKED_V4: [string, number][] = [
   ['0.0.0.0', 8],
   ['10.0.0.0', 8],
@@ -28,8 +27,7 @@ const BLOCKED_V6: [string, number][] = [
   ['ff00::', 8],
   ['2001:db8::', 32],
   ['100::', 64],
-  // NAT64's local-use prefix (RFC 8215) reaches what the local translator does; Teredo (RFC 4380)
-  // tunnels to an obscured IPv4 address: neither names a public receiver.
+  // NAT64 local-use (RFC 8215) and Teredo (RFC 4380) reach hidden hosts, not a public receiver.
   ['64:ff9b:1::', 48],
   ['2001::', 32],
 ];
@@ -41,10 +39,6 @@ const loopback = new BlockList();
 loopback.addSubnet('127.0.0.0', 8, 'ipv4');
 loopback.addAddress('::1', 'ipv6');
 
-/**
- * The IPv4 address an IPv6 address carries (IPv4-mapped, IPv4-translated, IPv4-compatible, NAT64
- * or 6to4), if any.
- */
 function embeddedV4(address: string): string | undefined {
   const lower = address.toLowerCase();
   const dotted = /^(?:::ffff:|::ffff:0:|::|64:ff9b::)(\d+\.\d+\.\d+\.\d+)$/.exec(lower)?.[1];
@@ -75,7 +69,6 @@ function expandV6(address: string): number[] | undefined {
   );
 }
 
-/** Whether a webhook may connect to this IP address (a loopback, private or metadata one may not). */
 export function isBlockedAddress(address: string): boolean {
   const bare = address.replace(/%.*$/, '');
   if (isIPv4(bare)) return blocked.check(bare, 'ipv4');
@@ -84,7 +77,6 @@ export function isBlockedAddress(address: string): boolean {
   return blocked.check(bare, 'ipv6') || (v4 !== undefined && blocked.check(v4, 'ipv4'));
 }
 
-/** Whether an address is this machine's own (127.0.0.0/8, ::1, also IPv4-mapped). */
 export function isLoopbackAddress(address: string): boolean {
   const bare = address.replace(/%.*$/, '');
   if (isIPv4(bare)) return loopback.check(bare, 'ipv4');
@@ -93,7 +85,7 @@ export function isLoopbackAddress(address: string): boolean {
   return loopback.check(bare, 'ipv6') || (v4 !== undefined && loopback.check(v4, 'ipv4'));
 }
 
-/** `localhost` and its subdomains (RFC 6761 §6.3), and loopback literals. */
+/** `localhost` and its subdomains (RFC 6761 §6.3). */
 export function isLoopbackHost(host: string): boolean {
   const name = host.toLowerCase().replace(/\.$/, '');
   return name === 'localhost' || name.endsWith('.localhost') || isLoopbackAddress(name);
@@ -102,17 +94,14 @@ export function isLoopbackHost(host: string): boolean {
 export interface UrlPolicy {
   allowHttp: boolean;
   allowPrivate: boolean;
-  /** Receivers on this machine (loopback addresses, over http too). */
   allowLoopback: boolean;
 }
 
-/** Whether a webhook under this policy may connect to an address. */
 export function addressAllowed(policy: Omit<UrlPolicy, 'allowHttp'>, address: string): boolean {
   if (policy.allowPrivate || !isBlockedAddress(address)) return true;
   return policy.allowLoopback && isLoopbackAddress(address);
 }
 
-/** The refusal of a host whose addresses are all refused, naming the setting that would allow them. */
 function refusal(host: string, addresses: string[]): string {
   const allLoopback = addresses.length > 0 && addresses.every(isLoopbackAddress);
   const what = isIP(host) ? 'is a loopback address' : 'resolves only to loopback addresses';
@@ -129,10 +118,7 @@ export class BlockedAddressError extends Error {
   }
 }
 
-/**
- * A `lookup` for http(s) agents: resolves, drops the addresses the policy refuses, and hands the
- * socket the ones it checked, so no second resolution can swap in another address (DNS rebinding).
- */
+/** Hands the socket the addresses it checked, so a second resolution cannot rebind them. */
 export function safeLookup(allowed: (address: string) => boolean): LookupFunction {
   return (hostname, options, callback) => {
     dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
@@ -162,7 +148,6 @@ export class WebhookUrlError extends Error {
 
 export const MAX_URL_LENGTH = 2048;
 
-/** The URL's shape: https (or http when allowed), a host, no credentials, no fragment. */
 export function parseWebhookUrl(text: string, policy: UrlPolicy): URL {
   let url: URL;
   try {
@@ -191,15 +176,10 @@ export function parseWebhookUrl(text: string, policy: UrlPolicy): URL {
   return url;
 }
 
-/** The host as `lookup` and the socket see it: IPv6 literals without their brackets. */
 export function hostOf(url: URL): string {
   return url.hostname.replace(/^\[(.*)\]$/, '$1');
 }
 
-/**
- * Checks the URL and that its host resolves to at least one address webhooks may reach; plain
- * http allowed only as a loopback receiver must resolve to loopback addresses alone.
- */
 export async function checkWebhookUrl(text: string, policy: UrlPolicy): Promise<URL> {
   const url = parseWebhookUrl(text, policy);
   const host = hostOf(url);

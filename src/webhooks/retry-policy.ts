@@ -1,4 +1,3 @@
-/** The 2xx answer accepts a change; anything else (redirects included, never followed) fails it. */
 export type AttemptOutcome =
   'delivered' | 'http_error' | 'timeout' | 'connection_error' | 'blocked';
 
@@ -7,10 +6,7 @@ export type AfterFailure =
 
 export const MAX_RETRY_AFTER_MS = 24 * 3_600_000;
 
-/**
- * `Retry-After` as delay-seconds or an HTTP-date (RFC 9110 §10.2.3), in milliseconds from `now`;
- * undefined when absent or malformed. Capped, so a receiver cannot park an endpoint for years.
- */
+/** RFC 9110 §10.2.3; capped, so a receiver cannot park an endpoint for years. */
 export function parseRetryAfter(value: string | undefined, now: number): number | undefined {
   if (value === undefined) return undefined;
   const text = value.trim();
@@ -24,11 +20,6 @@ export function parseRetryAfter(value: string | undefined, now: number): number 
   return Math.min(ms, MAX_RETRY_AFTER_MS);
 }
 
-/**
- * What follows the `failures`-th failed attempt in a row of one change: the schedule's delay plus
- * up to 20% jitter (`random` in [0, 1)), at least what a 429/503 `Retry-After` asked; a 410 or a
- * failure past the schedule's end disables the endpoint.
- */
 export function afterFailure(
   failures: number,
   schedule: readonly number[],

@@ -2,7 +2,6 @@ import { createHmac, randomBytes } from 'node:crypto';
 
 const SECRET_PREFIX = 'whsec_';
 
-/** `whsec_` and the base64 of 32 random bytes, as Standard Webhooks libraries expect. */
 export function newSecret(): string {
   return `${SECRET_PREFIX}${randomBytes(32).toString('base64')}`;
 }
@@ -20,7 +19,7 @@ function secretKey(secret: string): Buffer {
   return key;
 }
 
-/** `v1,<base64 HMAC-SHA256>` of `{id}.{timestamp}.{body}` under each secret, space-separated. */
+/** Standard Webhooks: `v1,<base64 HMAC-SHA256>` of `{id}.{timestamp}.{body}` per secret. */
 export function signatureHeader(
   id: string,
   timestampSeconds: number,

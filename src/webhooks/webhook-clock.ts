@@ -1,9 +1,6 @@
-/** Where deliveries read the time, wait out retries and draw jitter, so tests can drive them. */
 export abstract class WebhookClock {
   abstract now(): number;
-  /** Resolves after `ms`, or at once when `signal` aborts. */
   abstract wait(ms: number, signal: AbortSignal): Promise<void>;
-  /** In [0, 1). */
   abstract random(): number;
 }
 

@@ -11,7 +11,6 @@ import { DialectType } from '../database/dialect-type.js';
 import { INT64 } from '../database/int64.js';
 import { WebhookEndpointEntity } from './webhook-endpoint.entity.js';
 
-// One attempt to deliver one change; `attempted_at` is Unix milliseconds (migration Webhooks).
 // On SQLite the id is the 64-bit rowid: SQLite autoincrements no other type.
 @Entity('webhook_deliveries')
 @Index('IDX_webhook_deliveries_endpoint', ['endpointId', 'id'])

@@ -18,9 +18,7 @@ import { afterFailure, parseRetryAfter } from './retry-policy.js';
 import { messageId, signatureHeader } from './signature.js';
 import { type SendResult, WebhookSender } from './webhook-sender.js';
 
-/** Changes read from the feed at a time. */
 const BATCH = 100;
-/** Accepted changes are written back at most this often (a crash re-sends at most this much). */
 const FLUSH_MS = 100;
 const SCAN_MS = 1000;
 const PRUNE_MS = 60_000;
@@ -33,25 +31,18 @@ export function liveSecrets(endpoint: EndpointRow, now: number): string[] {
     : [secret];
 }
 
-/** Why an attempt failed, for the log: never the URL, nor more than the start of the answer's body. */
 export function failureReason(result: SendResult): string {
   if (result.outcome === 'http_error') return `HTTP ${result.status}`;
   return (result.error ?? result.outcome).slice(0, 300);
 }
 
-/** A signal that aborts when this instance next commits stock changes, until `stop`. */
 export function wakeOnCommit(committed: StockCommitted): { signal: AbortSignal; stop: () => void } {
   const woken = new AbortController();
   const stop = committed.listen(() => woken.abort());
   return { signal: woken.signal, stop };
 }
 
-/**
- * Delivers the change feed to every enabled endpoint. Each endpoint has one deliverer across all
- * instances: the instance holding its lease row, renewed while it works; a dead instance's lease
- * runs out and another takes it over. Ids are given in commit order (docs/api-changes.md), so
- * `id > cursor` never skips a change that commits late, exactly as the HTTP feed.
- */
+// Ids are in commit order (docs/api-changes.md): `id > cursor` never skips a late commit.
 @Injectable()
 export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(WebhookDispatcher.name);
@@ -78,8 +69,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     await Promise.allSettled([...this.workers.values()]);
   }
 
-  // A database outage is reported where requests meet it (and by readiness); deliveries simply
-  // resume after it, so it is no warning of theirs.
+  // An outage is reported where requests meet it; deliveries simply resume after it.
   private failed(what: string, err: unknown): void {
     const message = `${what} failed: ${err instanceof Error ? err.message : String(err)}`;
     if (isDatabaseUnavailable(err)) this.logger.debug(message);
@@ -111,10 +101,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     }
   }
 
-  /**
-   * Waits out a retry delay, but no longer than the endpoint stays as it was: an operator's
-   * `enable`, `replay` or `remove` (checked every second) ends the wait at once.
-   */
+  /** An operator's enable, replay or remove (checked every second) ends the wait at once. */
   private async waitForRetry(
     endpoint: EndpointRow,
     ms: number,

@@ -1,8 +1,7 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 import { INT64 } from '../database/int64.js';
 
-// Instants are Unix milliseconds (migration Webhooks): compared in SQL against the clock that
-// wrote them. `cursor` is a position in the change feed (int64): what follows it is still to send.
+// Instants in Unix ms (migration Webhooks): compared in SQL against the clock that wrote them.
 @Entity('webhook_endpoints')
 export class WebhookEndpointEntity {
   @PrimaryGeneratedColumn({ type: 'integer' })

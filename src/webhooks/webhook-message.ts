@@ -3,7 +3,6 @@ import { inventoryChangesJson } from '../inventory/history/dto/inventory-change.
 
 export const EVENT_TYPE = 'inventory.changed';
 
-/** The message body: the feed's own InventoryChange JSON (int64 ids exact) in an event envelope. */
 export function messageBody(change: ChangeRow): string {
   const data = inventoryChangesJson([change]).slice(1, -1);
   const timestamp = new Date(change.changedAt).toISOString();

@@ -11,22 +11,17 @@ import {
 } from './address-policy.js';
 import type { AttemptOutcome } from './retry-policy.js';
 
-/** At most this much of an answer is read, for the delivery log. */
 export const MAX_RESPONSE_BYTES = 1024;
 
 export interface SendResult {
   outcome: AttemptOutcome;
   status?: number;
   retryAfter?: string;
-  /** What went wrong, for the log: an error code, or the start of a non-2xx answer's body. */
   error?: string;
   durationMs: number;
 }
 
-/**
- * POSTs to one endpoint over a keep-alive agent whose `lookup` refuses blocked addresses, so the
- * address checked is the address connected to. Redirects are answers like any other (not followed).
- */
+/** Its agent's `lookup` refuses blocked addresses, so the address checked is the one connected. */
 export class WebhookSender {
   private readonly agent: http.Agent;
   private readonly url: URL;
@@ -74,12 +69,10 @@ export class WebhookSender {
     this.agent.destroy();
   }
 
-  /** An abort (shutdown, lost lease) ends the attempt at once, as `aborted`. */
   send(body: string, headers: Record<string, string>, signal?: AbortSignal): Promise<SendResult> {
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
-    // The URL's rules hold at every delivery, not only when it was added: the settings may have
-    // changed since (http no longer allowed).
+    // Checked at every delivery: the settings may have changed since (http no longer allowed).
     const refused = this.refusedUrl();
     if (refused) return Promise.resolve({ outcome: 'blocked', error: refused, durationMs: 0 });
     const host = hostOf(this.url);

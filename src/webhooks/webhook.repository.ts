@@ -48,18 +48,16 @@ export interface DeliveryRow {
 
 export type NewDelivery = Omit<DeliveryRow, 'id'>;
 
-/** Attempts kept per endpoint for `webhooks deliveries`; older ones are removed as new ones come. */
 export const KEPT_DELIVERIES = 1000;
 
 const PRUNED = 'inventory_changes_pruned';
 
-// PostgreSQL's clock in Unix milliseconds. Lease instants come from it, so instances on hosts whose
-// clocks disagree still agree on when a lease ends; SQLite is one host, and takes the app's.
+// Leases use PostgreSQL's clock, so instances whose clocks disagree agree on when one ends.
 const DATABASE_NOW = 'CAST(EXTRACT(EPOCH FROM clock_timestamp()) * 1000 AS bigint)';
 
 type Selected<T> = { [K in keyof T]: unknown };
 
-/** Every column under its property's name, int64 ones as text: better-sqlite3 would round them. */
+/** int64 columns as text: better-sqlite3 would round them. */
 function selectExact<T extends ObjectLiteral>(
   manager: EntityManager,
   entity: EntityTarget<T>,
@@ -96,7 +94,6 @@ function toEndpoint(raw: Selected<EndpointRow>): EndpointRow {
   };
 }
 
-/** Webhook endpoints, their delivery log and leases, and a read-only view of the change feed. */
 @Injectable()
 export class WebhookRepository {
   private readonly postgres: boolean;
@@ -114,7 +111,6 @@ export class WebhookRepository {
     return this.postgres ? value.toString() : value;
   }
 
-  /** Where a new endpoint starts: after every change committed so far (and after any pruned). */
   async feedHead(): Promise<bigint> {
     const row = await this.manager
       .createQueryBuilder()
@@ -210,7 +206,6 @@ export class WebhookRepository {
     );
   }
 
-  /** Moves the endpoint's cursor back (or forward); its deliverer notices at its next step. */
   replay(id: number, cursor: bigint): Promise<boolean> {
     return this.updated(
       this.manager.update(
@@ -238,7 +233,6 @@ export class WebhookRepository {
     }));
   }
 
-  /** Enabled, and the lease free, expired or already this owner's: one condition each. */
   private leaseFree(owner: string, now: number): FindOptionsWhere<WebhookEndpointEntity>[] {
     const expired = this.postgres
       ? Raw((until) => `${until} < ${DATABASE_NOW}`)
@@ -248,7 +242,6 @@ export class WebhookRepository {
     );
   }
 
-  // `:leaseMs` is bound by the update that sets it.
   private leaseEnd(now: number, leaseMs: number): bigint | (() => string) {
     return this.postgres ? () => `${DATABASE_NOW} + :leaseMs` : BigInt(now + leaseMs);
   }
@@ -295,10 +288,7 @@ export class WebhookRepository {
     );
   }
 
-  /**
-   * Records attempts and moves the endpoint's state, only while `owner` holds the lease and no
-   * `replay` came since it read `generation`: false otherwise, and nothing changes.
-   */
+  /** Only while `owner` holds the lease and no `replay` came since it read `generation`. */
   async advance(
     id: number,
     owner: string,
@@ -355,7 +345,6 @@ export class WebhookRepository {
     }
   }
 
-  /** Records attempts outside a cursor move (a lost lease still leaves its trace). */
   async recordAttempts(id: number, attempts: readonly NewDelivery[]): Promise<void> {
     if (attempts.length === 0) return;
     await writeTransaction(this.dataSource, (manager) =>

@@ -15,9 +15,7 @@ const STORE = [
   { provide: WebhookClock, useClass: SystemWebhookClock },
 ];
 
-/** Endpoints and their log, without delivering: what the CLI needs. */
 @Module({
-  // The change feed too: WebhookRepository reads it.
   imports: [
     TypeOrmModule.forFeature([WebhookEndpointEntity, WebhookDeliveryEntity, InventoryChangeEntity]),
   ],
@@ -26,6 +24,5 @@ const STORE = [
 })
 export class WebhookStoreModule {}
 
-/** The server's part: delivers the change feed to every enabled endpoint. */
 @Module({ imports: [WebhookStoreModule, InventoryModule], providers: [WebhookDispatcher] })
 export class WebhooksModule {}

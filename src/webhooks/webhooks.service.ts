@@ -19,7 +19,6 @@ export class CursorTooOldError extends Error {
   }
 }
 
-/** What the operator's `webhooks` commands do. */
 @Injectable()
 export class WebhooksService {
   constructor(
@@ -28,7 +27,6 @@ export class WebhooksService {
     private readonly clock: WebhookClock,
   ) {}
 
-  /** The endpoint starts after every change committed so far; its secret is returned this once. */
   async add(url: string, description?: string): Promise<{ endpoint: EndpointRow; secret: string }> {
     const { allowHttp, allowPrivate, allowLoopback } = this.config.webhooks;
     const checked = await checkWebhookUrl(url, { allowHttp, allowPrivate, allowLoopback });
@@ -57,13 +55,11 @@ export class WebhooksService {
     if (!(await this.repository.remove(id))) throw new WebhookNotFoundError(id);
   }
 
-  /** Resumes at the change it stopped on, with a fresh retry schedule. */
   async enable(id: number): Promise<EndpointRow> {
     if (!(await this.repository.enable(id))) throw new WebhookNotFoundError(id);
     return this.get(id);
   }
 
-  /** The new secret signs from now on; the old one also signs until the grace ends. */
   async rollSecret(
     id: number,
     graceMs: number,
@@ -80,7 +76,6 @@ export class WebhooksService {
     return this.repository.deliveries(id, limit);
   }
 
-  /** Sends again every kept change after `position` (a decoded feed cursor), in order. */
   async replay(id: number, position: bigint): Promise<EndpointRow> {
     if (position < (await this.repository.prunedThrough())) throw new CursorTooOldError();
     if (!(await this.repository.replay(id, position))) throw new WebhookNotFoundError(id);
