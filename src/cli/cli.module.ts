@@ -14,8 +14,7 @@ export class CliModule {
       module: CliModule,
       imports: [
         ConfigModule.forRoot(config),
-        // A command fails at once on an unreachable database instead of retrying for half a
-        // minute as a starting server does.
+        // Fail at once on an unreachable database, not retry for half a minute as the server does.
         typeOrmRoot({ retryAttempts: 0 }),
         ApiKeysModule,
         InventoryModule,

@@ -81,8 +81,7 @@ function unknownCommand(argv: string[]): UsageError {
   );
 }
 
-// `--per-minute -3` is the value -3 (parseArgs would take it for a flag), so the option's own check
-// explains what is wrong with it.
+// parseArgs would take `--per-minute -3` for a flag; joined, the option's own check explains it.
 function joinNegativeValues(command: Command, args: string[]): string[] {
   const joined: string[] = [];
   for (let i = 0; i < args.length; i++) {
@@ -147,8 +146,7 @@ function parseCommandLine(
   };
 }
 
-// `npm run cli` passes the folder it was typed in as INIT_CWD. Only when npm started this very
-// script: everything below an npm script inherits it.
+// INIT_CWD is inherited below any npm script: trusted only when npm started this very one.
 function callerDirectory(): string {
   const { INIT_CWD, npm_lifecycle_event } = process.env;
   return npm_lifecycle_event === 'cli' && INIT_CWD ? INIT_CWD : process.cwd();
@@ -168,8 +166,6 @@ async function run(argv: string[]): Promise<number> {
           import('./cli.module.js'),
         ]);
         app = await NestFactory.createApplicationContext(CliModule.forRoot(config), {
-          // Failures are reported once, below, as a plain message; by default Nest would log them
-          // with a stack trace and abort the process.
           logger: false,
           abortOnError: false,
         });

@@ -2,9 +2,7 @@ import type { ParseArgsConfig } from 'node:util';
 import type { Type } from '@nestjs/common';
 import { terminalSafe } from './terminal-text.js';
 
-/** What was typed is wrong (unknown command or flag, missing or malformed argument): exit 2. */
 export class UsageError extends Error {
-  /** Whether the command's usage helps: not for a well-typed value the service refuses. */
   readonly showUsage: boolean;
 
   constructor(message: string, options: { showUsage?: boolean } = {}) {
@@ -14,7 +12,6 @@ export class UsageError extends Error {
   }
 }
 
-/** The command was understood but could not be carried out (bad file, unknown id): exit 1. */
 export class CommandError extends Error {
   constructor(message: string) {
     super(message);
@@ -42,7 +39,7 @@ export interface Command {
   options: NonNullable<ParseArgsConfig['options']>;
   synopsis: string;
   description: string;
-  // Loads the app's modules with `await import()`, so --help and usage errors answer at once.
+  // Imports the app's modules lazily, so --help and usage errors answer at once.
   run(ctx: CommandContext, input: CommandInput): Promise<void>;
 }
 
@@ -65,7 +62,6 @@ export function optionString(options: OptionValues, name: string): string | unde
   return typeof value === 'string' ? value : undefined;
 }
 
-/** Rows as text columns, each as wide as its widest cell; stored text shows its controls escaped. */
 export function table(header: string[], cells: string[][]): string[] {
   const rows = cells.map((row) => row.map(terminalSafe));
   const widths = header.map((title, i) =>

@@ -46,7 +46,6 @@ function duration(flag: string, value: string | undefined, rule: DurationRule): 
   return ms;
 }
 
-/** RFC 3339 UTC to the second for every column alike: creation times are stored to the second. */
 function tableTime(iso: string | null): string {
   return iso === null ? '-' : iso.replace(/\.\d{3}Z$/, 'Z');
 }

@@ -206,7 +206,6 @@ const listDeliveries: Command = {
       attemptedAt: iso(row.attemptedAt)!,
     }));
     if (options.json) {
-      // changeId is int64: written as a number, exact.
       ctx.out(
         `[${attempts.map((a) => JSON.stringify(a).replace(`"changeId":"${a.changeId}"`, `"changeId":${a.changeId}`)).join(',')}]`,
       );

@@ -3,7 +3,6 @@ import type { Request } from 'express';
 
 const MAPPED_V4 = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i;
 
-// IPv4-mapped IPv6 becomes plain IPv4; anything not an IP, undefined.
 export function normalizeAddress(address: string | undefined): string | undefined {
   if (address === undefined || address.length > 45) return undefined;
   const family = isIP(address);
@@ -13,8 +12,6 @@ export function normalizeAddress(address: string | undefined): string | undefine
   return mapped ? mapped[1] : address.toLowerCase();
 }
 
-// Whatever a client writes into X-Forwarded-For, the result is an address of bounded length,
-// safe for a rate-limit key or a log field.
 export function clientAddress(req: Request): string {
   return normalizeAddress(req.ip) ?? normalizeAddress(req.socket?.remoteAddress) ?? 'unknown';
 }

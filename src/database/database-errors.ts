@@ -31,13 +31,11 @@ const PG_MESSAGES = [
   /^Cannot use a pool after calling end on the pool$/,
 ];
 
-/** TypeORM's names for a statement sent on a runner whose connection it already let go. */
 const RELEASED_RUNNER_ERRORS = new Set([
   'QueryRunnerAlreadyReleasedError',
   'QueryRunnerProviderAlreadyReleasedError',
 ]);
 
-/** SQLite codes that mean "busy for longer than SQLITE_BUSY_TIMEOUT_MS", not a bad statement. */
 const SQLITE_BUSY_CODES = new Set(['SQLITE_BUSY', 'SQLITE_BUSY_SNAPSHOT', 'SQLITE_BUSY_RECOVERY']);
 
 // Unreachable or too slow: answered 503 and retryable; anything else from the database is a bug.
@@ -55,8 +53,7 @@ export function isDatabaseUnavailable(err: unknown): boolean {
     }
     if (typeof message === 'string' && PG_MESSAGES.some((pattern) => pattern.test(message)))
       return true;
-    // TypeORM releases a transaction's runner when its connection dies under it; the next
-    // statement of that transaction then fails with this, not with the driver's error.
+    // When a connection dies TypeORM releases its runner: the next statement fails with this.
     if (RELEASED_RUNNER_ERRORS.has(String((current as { name?: unknown }).name))) return true;
     if (
       current instanceof AggregateError &&
@@ -71,10 +68,7 @@ export function isDatabaseUnavailable(err: unknown): boolean {
 
 const LOST_CONNECTION_CODES = new Set(['ECONNRESET', 'EPIPE', '57P01', '57P02']);
 
-/**
- * The connection broke under a statement (its backend killed, reset): unlike a timeout or a refused
- * connect, a retry on another connection may well succeed.
- */
+/** Unlike a timeout or a refused connect, a retry on another connection may well succeed. */
 export function isConnectionLost(err: unknown): boolean {
   for (
     let current = err, depth = 0;

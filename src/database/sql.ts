@@ -3,15 +3,13 @@ import { isDatabaseUnavailable } from './database-errors.js';
 
 type IsolationLevel = Parameters<DataSource['transaction']>[0] & string;
 
-// SQLite: TypeORM shares one connection, so the transactions of this process take turns, and
-// reads that must not see another's uncommitted rows (the listing, the feed) wait their turn too.
+// SQLite: one shared connection, so transactions, and reads that must not see theirs, take turns.
 const turns = new WeakMap<DataSource, Promise<unknown>>();
 
 function isSqlite(dataSource: DataSource): boolean {
   return dataSource.options.type === 'better-sqlite3';
 }
 
-/** Runs `work` alone among this process's SQLite transactions; at once on PostgreSQL. */
 export function inTurn<T>(dataSource: DataSource, work: () => Promise<T>): Promise<T> {
   if (!isSqlite(dataSource)) return work();
   const run = (turns.get(dataSource) ?? Promise.resolve()).then(work);
@@ -22,11 +20,7 @@ export function inTurn<T>(dataSource: DataSource, work: () => Promise<T>): Promi
   return run;
 }
 
-/**
- * A write transaction. On SQLite its first statement takes the write lock (waiting up to the busy
- * timeout): a deferred transaction that read first would fail at once with SQLITE_BUSY when another
- * process committed in between. TypeORM's own transaction calls nest inside it (a savepoint).
- */
+// Write lock first: a deferred transaction that read first could fail at once with SQLITE_BUSY.
 export function writeTransaction<T>(
   dataSource: DataSource,
   work: (manager: EntityManager) => Promise<T>,
@@ -42,7 +36,6 @@ export function writeTransaction<T>(
 
 const SQLITE_WRITE_LOCK = `UPDATE inventory_version SET version = version WHERE id = 1`;
 
-/** One consistent snapshot: REPEATABLE READ on PostgreSQL, one read transaction on SQLite. */
 export function readSnapshot<T>(
   dataSource: DataSource,
   work: (manager: EntityManager) => Promise<T>,
@@ -51,12 +44,7 @@ export function readSnapshot<T>(
   return inTurn(dataSource, () => transaction(dataSource, work));
 }
 
-/**
- * DataSource.transaction, except that a connection whose transaction could not be ended (its
- * ROLLBACK failed or timed out, say while the server froze), or that failed as unavailable, is
- * closed, not returned to the pool: the pool would hand it to the next request still inside the
- * old transaction.
- */
+// A connection left mid-transaction is closed: the pool would hand it on still inside it.
 export async function transaction<T>(
   dataSource: DataSource,
   work: (manager: EntityManager) => Promise<T>,
@@ -71,8 +59,7 @@ export async function transaction<T>(
     return result;
   } catch (err) {
     if (runner.isTransactionActive && !runner.isReleased) {
-      // A PostgreSQL connection that timed out or broke would make ROLLBACK wait out its own
-      // timeout too; closed instead, the server rolls the transaction back itself.
+      // A broken connection would make ROLLBACK wait out its timeout; closed, the server rolls back.
       if (!isSqlite(dataSource) && isDatabaseUnavailable(err)) unusable = true;
       else {
         try {
@@ -89,20 +76,13 @@ export async function transaction<T>(
   }
 }
 
-// QueryRunner.connect() hands out the driver's connection (a pg Client); a client that has begun
-// to end is dropped by the pool when released (pg-pool), instead of being reused.
+// pg-pool drops a client that has begun to end instead of reusing it.
 async function closeConnection(runner: QueryRunner): Promise<void> {
   const client = (await runner.connect()) as { end?: () => Promise<void> };
   client.end?.().catch(() => undefined);
 }
 
-/**
- * Rows to write, as a query of columns of these SQL types: a `VALUES` list on SQLite, `unnest`
- * of one array per column on PostgreSQL, whose parse and bind of a few hundred parameters took
- * longer than running the statement, where a dozen arrays cost next to nothing. (TypeORM's query
- * builder spends longer still composing such a statement.) `castOnSqlite` types the values there
- * too.
- */
+/** unnest on PostgreSQL: binding hundreds of parameters took longer than running the statement. */
 export function rowsQuery(
   postgres: boolean,
   rows: readonly (readonly unknown[])[],

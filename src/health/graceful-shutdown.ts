@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { ApiExpressAdapter } from '../platform/http/index.js';
 
-/** Whether the server is draining for a shutdown (ApiExpressAdapter's `beforeClose`). */
 @Injectable()
 export class GracefulShutdown {
   constructor(private readonly adapterHost: HttpAdapterHost) {}

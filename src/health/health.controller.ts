@@ -10,7 +10,7 @@ import { ApiError } from '../common/errors/api-error.js';
 import { RateLimitHealthIndicator } from '../rate-limit/rate-limit.health.js';
 import { GracefulShutdown } from './graceful-shutdown.js';
 
-/** Every 503 names when to try again (contract); a probe of a replaced or recovering instance may retry soon. */
+/** Every 503 names when to try again (contract). */
 const NOT_READY_HEADERS = { 'Retry-After': '5' };
 export const READY_CHECK_MAX_AGE_MS = 1000;
 
@@ -31,8 +31,7 @@ export class HealthController {
     return { status: 'ok' };
   }
 
-  // Concurrent probes share the check in flight, and an answer may be READY_CHECK_MAX_AGE_MS old
-  // (the contract's 1 s), so a flood of probes costs one database ping a second.
+  // Probes share the check in flight, cached up to the contract's 1 s: one ping a second.
   @Get('ready')
   @HealthCheck()
   ready(): Promise<unknown> {

@@ -1,4 +1,3 @@
-// Loaded by main.ts only when an exporter is configured (trace-context.ts), before the server.
 import { register } from 'node:module';
 import { setTimeout as delay } from 'node:timers/promises';
 import { type Attributes, type Context, type Link, SpanKind, trace } from '@opentelemetry/api';
@@ -33,23 +32,13 @@ import { packageManifest } from '../runtime/runtime.js';
 import { traceExporters, traceWarning, useTraceSource } from './trace-context.js';
 
 export const SERVICE_NAME = 'petstore-inventory';
-/** A graceful shutdown waits at most this long for the spans still held to be exported. */
 export const SHUTDOWN_FLUSH_MS = 2000;
 const WARN_EVERY_MS = 60_000;
-/** `ExportResultCode.SUCCESS` of @opentelemetry/core, which the exporters' results carry. */
 const EXPORT_SUCCESS = 0;
 
-/**
- * Exports traces to the exporters OTEL_TRACES_EXPORTER names: `otlp` (OTLP/HTTP to the endpoint in
- * the standard OTEL_EXPORTER_OTLP_* variables, which the exporter reads itself, as the batch
- * processor reads OTEL_BSP_*) or `console` (each span printed to stdout as it ends). The W3C
- * `traceparent` of a request is honoured.
- */
 export async function startTracing(env: NodeJS.ProcessEnv): Promise<NodeTracerProvider> {
   const names = traceExporters(env);
-  // The app is ESM: its imports of the instrumented packages go through import-in-the-middle's
-  // hook, which must be in place before they load. Told which modules the instrumentations hook
-  // (its README, "Only Intercepting Hooked modules"), it leaves every other import alone.
+  // ESM: import-in-the-middle's hook must be in place before the instrumented packages load.
   const { registerOptions, waitForAllMessagesAcknowledged } = createAddHookMessageChannel();
   register('import-in-the-middle/hook.mjs', import.meta.url, registerOptions);
 
@@ -85,13 +74,11 @@ export async function startTracing(env: NodeJS.ProcessEnv): Promise<NodeTracerPr
       new HttpInstrumentation({
         ignoreIncomingRequestHook: (req) => req.url?.startsWith('/health') ?? false,
       }),
-      // One span per middleware (JSON writer, security headers, …) would be most of a trace's cost
-      // and say nothing about the request: the handler's span is kept.
+      // A span per middleware would be most of a trace's cost and say nothing about the request.
       new ExpressInstrumentation({ ignoreLayersType: [ExpressLayerType.MIDDLEWARE] }),
       new PgInstrumentation(),
       new IORedisInstrumentation(),
-      // SQLite's driver has no instrumentation of its own: its queries show as TypeORM's. On
-      // PostgreSQL pg's span is the query's, and TypeORM's would be a second one around it.
+      // SQLite's driver has no instrumentation; on PostgreSQL TypeORM's span would double pg's.
       ...(isPostgresUrl(env.DATABASE_URL ?? '') ? [] : [new TypeormInstrumentation()]),
     ],
   });
@@ -116,10 +103,7 @@ export async function startTracing(env: NodeJS.ProcessEnv): Promise<NodeTracerPr
   return provider;
 }
 
-/**
- * Only requests start traces. Background work (the webhook dispatcher's polling, pruners, the
- * readiness check's query) would otherwise export a root span every second on an idle instance.
- */
+/** Only requests start traces: background polling would export a root span a second when idle. */
 export class RequestRootSampler implements Sampler {
   constructor(private readonly inner: Sampler) {}
 
@@ -141,10 +125,7 @@ export class RequestRootSampler implements Sampler {
   }
 }
 
-/**
- * The sampler OTEL_TRACES_SAMPLER and OTEL_TRACES_SAMPLER_ARG name, as the SDK would build it: the
- * SDK reads them only when given no sampler, and exports no way to build theirs.
- */
+/** The SDK reads OTEL_TRACES_SAMPLER only when given no sampler, and cannot build it for us. */
 export function configuredSampler(env: NodeJS.ProcessEnv): Sampler {
   const arg = Number(env.OTEL_TRACES_SAMPLER_ARG);
   const ratio = env.OTEL_TRACES_SAMPLER_ARG && arg >= 0 && arg <= 1 ? arg : 1;
@@ -164,7 +145,6 @@ export function configuredSampler(env: NodeJS.ProcessEnv): Sampler {
   }
 }
 
-/** Reports a failed export as one labelled warning (at most one a minute), while running. */
 class ReportingExporter implements SpanExporter {
   failing = false;
   private warnedAt = -Infinity;
@@ -196,7 +176,6 @@ class ReportingExporter implements SpanExporter {
   }
 }
 
-/** An error code (ECONNREFUSED), also of the first of several attempts, or a message. */
 export function failureReason(error: unknown): string {
   const err = error as { code?: unknown; message?: unknown; errors?: unknown[]; 0?: unknown };
   for (const candidate of [err, err?.errors?.[0], err?.[0]] as (typeof err)[])
@@ -204,7 +183,6 @@ export function failureReason(error: unknown): string {
   return typeof err?.message === 'string' && err.message ? err.message : 'unknown error';
 }
 
-/** Where OTLP/HTTP traces go, as the exporter reads it, without a user, password or query. */
 export function otlpTracesUrl(env: NodeJS.ProcessEnv): string {
   const specific = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?.trim();
   const base = env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim() || 'http://localhost:4318';
@@ -228,10 +206,6 @@ function otlpProtocol(env: NodeJS.ProcessEnv): string {
     : 'http/protobuf';
 }
 
-/**
- * OTLP/HTTP in the encoding OTEL_EXPORTER_OTLP_TRACES_PROTOCOL (or OTEL_EXPORTER_OTLP_PROTOCOL)
- * names: `http/protobuf`, the specification's default, or `http/json`.
- */
 export function traceExporter(env: NodeJS.ProcessEnv): SpanExporter {
   return otlpProtocol(env) === 'http/json' ? new OtlpJsonExporter() : new OtlpProtobufExporter();
 }

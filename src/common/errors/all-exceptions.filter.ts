@@ -21,7 +21,6 @@ const CODE_BY_STATUS = new Map<number, ErrorCode>(
 );
 CODE_BY_STATUS.set(HttpStatus.TOO_MANY_REQUESTS, 'rate_limit_exceeded');
 
-/** Errors raised by body-parser carry a `type`; these are the ones a client can cause. */
 const BODY_PARSER_ERRORS: Record<
   string,
   { code: ErrorCode; message: (err: { limit?: number; charset?: string }) => string }
@@ -91,8 +90,6 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const error = this.translate(exception, req);
     for (const observe of this.observers) observe(exception, error.code);
 
-    // An outage is reported where it was detected (a deliberate ApiError) or mapped from a
-    // dependency's error: one warning line each, not a stack trace per request.
     if (error.mapped) {
       this.logger.warn(
         { reqId: req.id },
@@ -110,8 +107,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
       return;
     }
     for (const name in error.headers) res.setHeader(name, error.headers[name]);
-    // Written directly, without the JSON writer's ETag. Details may hold int64 ids (a 412's
-    // current item), which only lossless-json prints exactly.
+    // Without the JSON writer's ETag; lossless-json prints int64 ids in details exactly.
     const body =
       error.details === undefined
         ? JSON.stringify({ code: error.code, message: error.message, status: error.status })

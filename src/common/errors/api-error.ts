@@ -27,7 +27,7 @@ export class GoneError extends ApiError {
   }
 }
 
-/** If-Match did not match (RFC 9110 §13.1.1): `current` is what the client should have known. */
+/** RFC 9110 §13.1.1: `current` is what the client should have known. */
 export class PreconditionFailedError extends ApiError {
   constructor(message: string, current: unknown) {
     super('precondition_failed', message, {}, { current });

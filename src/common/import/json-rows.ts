@@ -31,7 +31,6 @@ export async function upsertInBatches<T>(
 
 const MAX_REPORTED_PROBLEMS = 20;
 
-/** A field of a row object, or undefined when the row is no object. */
 export function rowField(row: unknown, name: string): unknown {
   return typeof row === 'object' && row !== null && !Array.isArray(row)
     ? (row as Record<string, unknown>)[name]
@@ -51,7 +50,6 @@ export function countField(value: unknown): number {
 export interface RowsFormat<T> {
   shape: string;
   validate(value: unknown): T | string[];
-  /** The row's unique field as written, when it parses: duplicates are found on bad rows too. */
   key(value: unknown): { field: string; value: bigint | undefined };
 }
 

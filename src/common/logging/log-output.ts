@@ -8,11 +8,6 @@ export const MAX_LOG_DELAY_MS = 100;
 // Zero would also start a write at once, but then `flush` would not wait for the write under way.
 const LOG_BUFFER_BYTES = 1;
 
-/**
- * Where pino and the request log write, asynchronously. Request lines are held (up to
- * HANDOVER_CHARS, at most MAX_LOG_DELAY_MS) and written together; any other line goes out at
- * once, after them. Shutdown and exit write everything; a SIGKILL loses what is held.
- */
 export class LogOutput {
   private held: string[] = [];
   private heldChars = 0;
@@ -29,7 +24,6 @@ export class LogOutput {
     process.once('exit', () => this.flushSync());
   }
 
-  /** pino's lines. */
   write(line: string): boolean {
     this.hold(line);
     this.handOver();

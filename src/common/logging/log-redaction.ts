@@ -1,12 +1,10 @@
 import type { IncomingHttpHeaders } from 'node:http';
 
-// Any key-shaped run of 32+ base62 characters: clients misplace keys in URLs, query strings and
-// other headers, sometimes percent-encoded. A run is logged as its first four characters.
+// Clients misplace keys in URLs, query strings and other headers: any 32+ base62 run is masked.
 const KEY_LIKE = /[0-9A-Za-z]{32,}/g;
 const ONE_KEY_LIKE = /[0-9A-Za-z]{32,}/;
 const SHOWN = 4;
 const ENCODED_KEY_CHAR = /%(?:3[0-9]|[46][1-9a-f]|[57][0-9a]|5f)/gi;
-// So that no one writes megabytes into the log.
 export const MAX_LOGGED_CHARS = 2048;
 
 function decodeKeyChars(text: string): string {
@@ -44,10 +42,7 @@ export function redactHeaders(headers: IncomingHttpHeaders): Record<string, stri
   return shown;
 }
 
-/**
- * An error as a log may show it: its type, code, message and stack, masked and cut. Never its other
- * members: a failed statement's `parameters` and `driverError` carry client text whole.
- */
+/** Never its other members: a failed statement's parameters carry client text whole. */
 export function loggableError(err: unknown): Record<string, string> {
   if (!(err instanceof Error)) return { message: maskApiKeys(String(err)) };
   const shown: Record<string, string> = { type: err.name, message: maskApiKeys(err.message) };

@@ -9,8 +9,7 @@ import { requestLog } from './request-log.js';
 
 export const ROOT_LOGGER = Symbol('ROOT_LOGGER');
 
-// Nest's start-up report (modules initialised, routes mapped, "successfully started", the last
-// before the port is even bound) is for debugging: at `info` the first lines are the service's.
+// Nest's start-up report is for debugging: at `info` the first lines are the service's.
 export const FRAMEWORK_CONTEXTS: ReadonlySet<string> = new Set([
   'NestFactory',
   'InstanceLoader',
@@ -30,7 +29,6 @@ function fromFramework(args: unknown[]): boolean {
 }
 const LOG_OUTPUT = Symbol('LOG_OUTPUT');
 
-// Asynchronous writes: a request does not wait for the log (LogOutput).
 export function createLogger(config: AppConfig, output = new LogOutput()): Logger {
   return pino(
     {
@@ -44,7 +42,6 @@ export function createLogger(config: AppConfig, output = new LogOutput()): Logge
           method.apply(this, args);
         },
       },
-      // Credentials never reach the log, whatever is logged and at whatever level.
       redact: {
         paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-api-key"]'],
         censor: '[redacted]',
@@ -59,8 +56,7 @@ export function flushLogs(logger: Logger): Promise<void> {
   return new Promise((resolve) => logger.flush(() => resolve()));
 }
 
-// pino-http is not mounted (`forRoutes: []`): its per-request child logger and AsyncLocalStorage
-// context cost more than `requestLog`, which writes the same line.
+// pino-http is not mounted: its per-request logger and context cost more than `requestLog`.
 @Global()
 @Module({})
 export class LoggingModule implements OnApplicationShutdown {
@@ -72,8 +68,7 @@ export class LoggingModule implements OnApplicationShutdown {
     observers.add(requestLog(logger, output));
   }
 
-  // After the HTTP server has drained, so the last request's line is in the buffer; traces first,
-  // so that a warning of theirs is written too.
+  // After the server has drained, so the last request's line is held; traces first, for warnings.
   async onApplicationShutdown(): Promise<void> {
     await flushTraces();
     await flushLogs(this.logger);

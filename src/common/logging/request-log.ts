@@ -10,7 +10,6 @@ import { requestId } from './request-id.js';
 
 type LoggedRequest = Request & IdentifiedRequest & { traceId?: string };
 
-/** Where the logger writes its lines (LogOutput). */
 export interface LineOutput {
   writeRequestLine(line: string): void;
 }
@@ -31,22 +30,19 @@ interface RequestEntry {
 
 const MESSAGE = 'request completed';
 
-// Probes of `/health` are not logged.
 export function requestLog(logger: Logger, output: LineOutput): RequestObserver {
   const head = `{"level":${logger.levels.values.info},"time":`;
   const base = `,"pid":${process.pid},"hostname":${JSON.stringify(hostname())}`;
   return {
     started(req, res) {
       req.id = requestId(req, res);
-      // Inside the request's server span, when tracing is on (src/tracing).
       (req as LoggedRequest).traceId = currentTraceId();
     },
     finished(req, res, elapsedMs) {
       if (!logger.isLevelEnabled('info') || req.url.startsWith('/health')) return;
       const withHeaders = logger.isLevelEnabled('debug');
       const logged = entry(req as LoggedRequest, res, elapsedMs, withHeaders);
-      // Without headers, pino's line is built directly (why: docs/performance.md);
-      // request-log.spec.ts holds the two equal.
+      // Built directly without headers (docs/performance.md); the spec holds the two equal.
       if (withHeaders) logger.info(logged, MESSAGE);
       else output.writeRequestLine(`${head}${Date.now()}${base}${fields(logged)}`);
     },

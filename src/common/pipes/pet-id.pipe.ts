@@ -3,7 +3,6 @@ import { ValidationFailedError } from '../errors/api-error.js';
 
 export const INT64_MAX = 9223372036854775807n;
 
-/** Parses an int64 id exactly: decimal digits only, 1..2^63-1. Returns undefined otherwise. */
 export function parseInt64Id(text: string): bigint | undefined {
   if (!/^[0-9]{1,64}$/.test(text)) return undefined;
   const value = BigInt(text);

@@ -10,7 +10,6 @@ import { ValidationFailedError } from '../errors/api-error.js';
 const segment = (property: string) =>
   /^\d+$/.test(property) ? `line ${Number(property) + 1}` : property;
 
-// Below a property, a numeric name is an element of its array (the only nesting bodies have).
 function describe(errors: ValidationError[], parent = '', inArray = false): string[] {
   return errors.flatMap((error) => {
     if (inArray && /^\d+$/.test(error.property)) {
@@ -26,7 +25,7 @@ function describe(errors: ValidationError[], parent = '', inArray = false): stri
   });
 }
 
-/** Problems an error message lists, at most: a body of a thousand unknown fields gets a short answer. */
+/** A body of a thousand unknown fields gets a short answer. */
 export const MAX_LISTED_PROBLEMS = 10;
 
 export function summarize(problems: string[]): string {
@@ -39,11 +38,7 @@ export function summarize(problems: string[]): string {
 
 const RESERVED_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
-/**
- * The first key, at any depth, that class-transformer would skip instead of reporting (these,
- * and any named like an inherited method: toString, hasOwnProperty…), so forbidNonWhitelisted
- * would not see it; with where it is.
- */
+// class-transformer skips these keys instead of reporting them: forbidNonWhitelisted misses them.
 function reservedKey(value: unknown, where = ''): string | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const array = Array.isArray(value);
@@ -70,7 +65,6 @@ export const API_VALIDATION_OPTIONS: ValidationPipeOptions = {
   exceptionFactory: (errors) => new ValidationFailedError(summarize(describe(errors))),
 };
 
-// A body must be a JSON object before it is even compared with its DTO.
 export class ApiValidationPipe extends ValidationPipe {
   // A query string's unknown parameters are ignored (a client's cache buster, say), not refused.
   private readonly queries = new ValidationPipe({
