@@ -12,7 +12,6 @@ function secondsUntil(at: number, now: number): number {
   return Math.max(0, Math.ceil((at - now) / 1000));
 }
 
-// Nothing is available while a ban lasts; quota comes back only when it ends.
 export function windowViews(outcome: RateLimitOutcome): WindowView[] {
   return outcome.windows.map((window) => {
     const remaining = Math.max(0, window.limit - window.used);

@@ -101,7 +101,6 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     }
   }
 
-  /** An operator's enable, replay or remove (checked every second) ends the wait at once. */
   private async waitForRetry(
     endpoint: EndpointRow,
     ms: number,

@@ -82,7 +82,6 @@ export class MemoryRateLimitStorage extends RateLimitStorage {
     this.head = 0;
   }
 
-  // If every one looked at is banned, nothing is forgotten and the Maps exceed the bound.
   private makeRoom(now: number): void {
     for (const map of [this.anonymous, this.identified]) {
       let skips = Math.min(BANNED_SKIPS_PER_EVICTION, map.size);

@@ -22,9 +22,8 @@ import { type RedisClient, RedisConnection } from './redis-connection.js';
 /** Keys outlive their window a little, so an instance whose clock lags still finds the count. */
 const KEY_GRACE_MS = 5_000;
 
-// Atomic, so instances sharing Redis accept exactly the limit between them. ARGV: now, ban
-// threshold, ban ms, grace ms, then per request: peek, cost, bans, n, n x (limit, end). KEYS
-// per request: ban end, n window hashes {n, r}. Returns per request: status, retryAt, n counts.
+// Atomic, so instances sharing Redis accept exactly the limit. ARGV: now, threshold, ban ms, grace,
+// then per request: peek, cost, bans, n, n x (limit, end); KEYS: ban, n hashes {n, r}.
 export const CONSUME_SCRIPT = `
 local now = tonumber(ARGV[1])
 local threshold = tonumber(ARGV[2])
@@ -141,7 +140,6 @@ export class RedisRateLimitStorage
     this.logger.log('Redis for rate limiting answers again');
   }
 
-  // Waits at most the connect timeout; a Redis down at start is retried in the background.
   async onModuleInit(): Promise<void> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<void>(
