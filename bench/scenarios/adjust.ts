@@ -408,10 +408,14 @@ async function poisonedBursts(
     const warmUntil = Date.now() + ctx.options.warmup * 1000;
     while (Date.now() < warmUntil) await burst('database');
     const times: Record<Poison, number[]> = { none: [], body: [], database: [] };
+    const kinds = ['none', 'body', 'database'] as const;
+    // The order rotates, so that no kind always follows the same other (a burst leaves work behind).
     for (let round = 0; round < ctx.options.rounds; round++)
-      for (let i = 0; i < 5; i++)
-        for (const poison of ['none', 'body', 'database'] as const)
+      for (let i = 0; i < 6; i++)
+        for (let k = 0; k < kinds.length; k++) {
+          const poison = kinds[(i + k) % kinds.length];
           times[poison].push(await burst(poison));
+        }
     const ratio = (poison: Poison) =>
       median(times[poison].map((seconds, i) => seconds / times.none[i]));
     ctx.check(
