@@ -16,6 +16,7 @@ import { ConfigModule } from './config/config.module.js';
 import { databaseUnavailable } from './database/database-errors.js';
 import { DatabaseModule } from './database/database.module.js';
 import { HealthModule } from './health/health.module.js';
+import { HoldsModule } from './holds/holds.module.js';
 import { AdjustmentsModule } from './inventory/adjustments/adjustments.module.js';
 import { InventoryModule } from './inventory/inventory.module.js';
 import { MetricsModule } from './metrics/metrics.module.js';
@@ -34,6 +35,7 @@ import { WebhooksModule } from './webhooks/webhooks.module.js';
 const API_V1_MODULES = [
   InventoryModule,
   AdjustmentsModule,
+  HoldsModule,
   PetsModule,
   OrdersModule,
   RateLimitStatusModule,

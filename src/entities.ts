@@ -1,4 +1,5 @@
 import { ApiKeyEntity } from './auth/api-key.entity.js';
+import { HoldEntity } from './holds/hold.entity.js';
 import { IdempotencyKeyEntity } from './idempotency/idempotency-key.entity.js';
 import { InventoryChangeEntity } from './inventory/history/inventory-change.entity.js';
 import { PetEntity } from './inventory/pet.entity.js';
@@ -14,4 +15,5 @@ export const ENTITIES = [
   IdempotencyKeyEntity,
   WebhookEndpointEntity,
   WebhookDeliveryEntity,
+  HoldEntity,
 ];

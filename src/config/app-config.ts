@@ -52,6 +52,7 @@ export abstract class AppConfig {
   abstract readonly pets: { sunset: Date };
   abstract readonly inventory: { changesRetentionDays: number };
   abstract readonly idempotency: { retentionHours: number };
+  abstract readonly holds: { retentionDays: number };
   abstract readonly metrics: { enabled: boolean; port: number | undefined; host: string };
   abstract readonly webhooks: WebhooksConfig;
   // Development only, and beyond SQLite only with APP_ENV=development set explicitly, so a
@@ -229,6 +230,7 @@ export function loadConfig(env: Env): AppConfig {
     pets: { sunset: petsSunset(env) },
     inventory: { changesRetentionDays: int(env, 'CHANGES_RETENTION_DAYS', 90, 1, 36_500) },
     idempotency: { retentionHours: int(env, 'IDEMPOTENCY_RETENTION_HOURS', 24, 1, 8_760) },
+    holds: { retentionDays: int(env, 'HOLDS_RETENTION_DAYS', 30, 1, 36_500) },
     metrics: {
       enabled: bool(env, 'METRICS_ENABLED', true),
       port: metricsPort,

@@ -28,6 +28,8 @@ export interface InventoryRow {
   petId: string;
   quantity: number;
   status: PetStatus;
+  /** Units of the pet's active holds when the row was read; absent: none. */
+  held?: number;
   [field: string]: unknown;
 }
 
@@ -41,14 +43,24 @@ export function itemFields(row: InventoryRow): Record<string, unknown> {
   return fields;
 }
 
+/** Contract: quantity minus the units of active holds, never below 0 (a count may fall under them). */
+export function availableOf(row: InventoryRow): number {
+  return Math.max(0, row.quantity - (row.held ?? 0));
+}
+
 /** A row as the InventoryItem the API answers. */
 export function itemOf(row: InventoryRow): InventoryItem {
-  return { petId: BigInt(row.petId), ...itemFields(row) } as InventoryItem;
+  return {
+    petId: BigInt(row.petId),
+    ...itemFields(row),
+    available: availableOf(row),
+  } as InventoryItem;
 }
 
 /** One InventoryItem as JSON; the id is already exact decimal text, written as a number. */
 export function inventoryItemJson(row: InventoryRow): string {
-  return `{"petId":${row.petId},${JSON.stringify(itemFields(row)).slice(1)}`;
+  const fields = JSON.stringify(itemFields(row)).slice(1, -1);
+  return `{"petId":${row.petId},${fields},"available":${availableOf(row)}}`;
 }
 
 /** Quantity and status: what the stock history records (contract: a change of either). */

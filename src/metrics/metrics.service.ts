@@ -7,6 +7,8 @@ import { AppConfig } from '../config/app-config.js';
 import { isDatabaseUnavailable } from '../database/database-errors.js';
 
 const WEBHOOK_OUTCOMES = ['delivered', 'http_error', 'timeout', 'connection_error', 'blocked'];
+const HOLD_OUTCOMES = ['confirmed', 'released', 'expired'] as const;
+export type HoldOutcome = (typeof HOLD_OUTCOMES)[number];
 
 export type RateLimitRejection = 'rate_limit_exceeded' | 'api_key_banned';
 
@@ -135,6 +137,24 @@ export class MetricsService implements RequestObserver {
     },
   });
 
+  private readonly holdsEnded = new Counter({
+    name: 'petstore_holds_ended_total',
+    help: 'Holds ended, by outcome: confirmed or released here, or expired (counted by the instance whose sweep saw it)',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
+
+  private activeHolds: (() => Promise<number>) | undefined;
+
+  private readonly holdsActive = new Gauge({
+    name: 'petstore_holds_active',
+    help: 'Holds keeping units now, in the whole deployment (read from the database at scrape time)',
+    registers: [this.registry],
+    collect: async () => {
+      if (this.activeHolds) this.holdsActive.set(await this.activeHolds());
+    },
+  });
+
   private readonly operations = new WeakMap<object, string>();
   /** The two series of each (operation, status) pair, looked up once: prom-client hashes label sets on every call. */
   private readonly series = new Map<string, RequestSeries>();
@@ -146,6 +166,7 @@ export class MetricsService implements RequestObserver {
     for (const code of ['rate_limit_exceeded', 'api_key_banned'] as const)
       this.rateLimitRejections.inc({ code }, 0);
     for (const outcome of WEBHOOK_OUTCOMES) this.webhookAttempts.inc({ outcome }, 0);
+    for (const outcome of HOLD_OUTCOMES) this.holdsEnded.inc({ outcome }, 0);
     if (this.enabled) collectDefaultMetrics({ register: this.registry });
   }
 
@@ -217,6 +238,15 @@ export class MetricsService implements RequestObserver {
   webhookLag(endpointId: number, oldestPendingAt: number | null | undefined): void {
     if (oldestPendingAt === undefined) this.webhookPending.delete(endpointId);
     else this.webhookPending.set(endpointId, oldestPendingAt);
+  }
+
+  /** Where the active-holds gauge reads its value at each scrape. */
+  countActiveHolds(count: () => Promise<number>): void {
+    this.activeHolds = count;
+  }
+
+  holdEnded(outcome: HoldOutcome, count = 1): void {
+    this.holdsEnded.inc({ outcome }, count);
   }
 
   metrics(): Promise<string> {

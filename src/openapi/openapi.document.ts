@@ -363,6 +363,7 @@ export function buildOpenApiDocument(app: INestApplication, config: AppConfig): 
       BEARER_SCHEME,
     )
     .addTag('inventory', 'Stock levels per pet')
+    .addTag('holds', 'Units kept for a buyer until sold, released or expired')
     .addTag('pets', 'The pet catalogue')
     .addTag('store', 'Orders placed with the store')
     .addTag('rate limit', "The caller's rate-limit standing")

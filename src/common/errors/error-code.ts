@@ -8,6 +8,7 @@ export const ERROR_STATUS = {
   insufficient_stock: 409,
   quantity_mismatch: 409,
   idempotency_key_in_use: 409,
+  hold_not_active: 409,
   precondition_failed: 412,
   payload_too_large: 413,
   unsupported_media_type: 415,

@@ -16,6 +16,8 @@ import { InventoryChanges1795300000000 as SqliteInventoryChanges } from './sqlit
 import { KeyScopesExpiryRotation1795500333081 as SqliteKeyScopesExpiryRotation } from './sqlite/1795500333081-KeyScopesExpiryRotation.js';
 import { IdempotencyKeys1795800000000 as SqliteIdempotencyKeys } from './sqlite/1795800000000-IdempotencyKeys.js';
 import { InventoryHistory1795400000000 as SqliteInventoryHistory } from './sqlite/1795400000000-InventoryHistory.js';
+import { Holds1795900000000 as PostgresHolds } from './postgres/1795900000000-Holds.js';
+import { Holds1795900000000 as SqliteHolds } from './sqlite/1795900000000-Holds.js';
 import { Webhooks1795700000000 as PostgresWebhooks } from './postgres/1795700000000-Webhooks.js';
 import { Webhooks1795700000000 as SqliteWebhooks } from './sqlite/1795700000000-Webhooks.js';
 import { WebhookDeliveriesForeignKeyName1795860554842 as SqliteWebhookDeliveriesForeignKeyName } from './sqlite/1795860554842-WebhookDeliveriesForeignKeyName.js';
@@ -32,6 +34,7 @@ export const SQLITE_MIGRATIONS = [
   SqliteWebhooks,
   SqliteIdempotencyKeys,
   SqliteWebhookDeliveriesForeignKeyName,
+  SqliteHolds,
 ];
 export const POSTGRES_MIGRATIONS = [
   PostgresInit,
@@ -45,4 +48,5 @@ export const POSTGRES_MIGRATIONS = [
   PostgresInventoryWritesInApplication,
   PostgresWebhooks,
   PostgresIdempotencyKeys,
+  PostgresHolds,
 ];

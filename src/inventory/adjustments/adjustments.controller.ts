@@ -15,17 +15,14 @@ import { ParsePetIdPipe } from '../../common/pipes/pet-id.pipe.js';
 import {
   IDEMPOTENCY_KEY_HEADER,
   MAX_IDEMPOTENCY_KEY_LENGTH,
-  parseIdempotencyKey,
-  requestFingerprint,
 } from '../../idempotency/idempotency-key.js';
 import {
-  IdempotencyService,
-  type IdempotentOutcome,
-  type IdempotentRequest,
-} from '../../idempotency/idempotency.service.js';
+  idempotentRequest as idempotentHttpRequest,
+  sendIdempotent,
+} from '../../idempotency/idempotent-http.js';
 import { ApiErrorResponses, ApiStability } from '../../openapi/api-docs.decorators.js';
 import { PET_ID_PARAM } from '../../openapi/params.js';
-import { RawJson } from '../../platform/http/index.js';
+import type { RawJson } from '../../platform/http/index.js';
 import { RateLimitCost } from '../../rate-limit/rate-limit-cost.decorator.js';
 import { InventoryItem } from '../dto/inventory-item.dto.js';
 import { CallerOf } from '../writes/caller.decorator.js';
@@ -59,23 +56,8 @@ const ITEM_HEADERS = {
   ...REPLAYED_HEADER,
 };
 
-function idempotentRequest(req: Request, caller: Caller): IdempotentRequest {
-  const key = parseIdempotencyKey(req);
-  return {
-    // The required-key guard let only a valid key through.
-    keyId: caller.keyId!,
-    key,
-    fingerprint: requestFingerprint(req.method, req.originalUrl.split('?')[0], req.body),
-    earlier: IdempotencyService.lookedUp(req),
-  };
-}
-
-function send(res: Response, { answer, replayed }: IdempotentOutcome): RawJson {
-  res.status(answer.status);
-  if (answer.etag !== null) res.setHeader('ETag', answer.etag);
-  if (replayed) res.setHeader('Idempotent-Replayed', 'true');
-  return new RawJson(answer.body);
-}
+const idempotentRequest = (req: Request, caller: Caller) =>
+  idempotentHttpRequest(req, caller.keyId);
 
 @ApiTags('inventory')
 @ApiHeader({
@@ -111,7 +93,7 @@ export class AdjustmentsController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<RawJson> {
     const request = idempotentRequest(req, caller);
-    return send(res, await this.adjustments.adjust(petId, adjustment, request, caller));
+    return sendIdempotent(res, await this.adjustments.adjust(petId, adjustment, request, caller));
   }
 
   @Post('batch')
@@ -138,6 +120,6 @@ export class AdjustmentsController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<RawJson> {
     const request = idempotentRequest(req, caller);
-    return send(res, await this.adjustments.batch(batch, request, caller));
+    return sendIdempotent(res, await this.adjustments.batch(batch, request, caller));
   }
 }

@@ -23,4 +23,15 @@ export class InventoryItem {
 
   @ApiProperty({ enum: PET_STATUSES, enumName: 'PetStatus', description: 'Status of the pet' })
   status!: PetStatus;
+
+  @ApiProperty({
+    type: 'integer',
+    format: 'int32',
+    minimum: 0,
+    maximum: MAX_QUANTITY,
+    example: 10,
+    description:
+      'What can still be sold or held: `quantity` minus the units of active holds, never below 0',
+  })
+  available!: number;
 }

@@ -16,14 +16,23 @@ export class InventoryListing {
   readonly cursor: string;
   private readonly byId: Map<string, InventoryRow>;
 
+  /**
+   * `until`: when the first active hold it counts ends (Unix ms): from then on `available`
+   * differs with no write, so the listing must be read again.
+   */
   constructor(
     readonly version: bigint,
     rows: readonly InventoryRow[],
+    readonly until?: number,
   ) {
     this.body = Buffer.from(inventoryItemsJson(rows), 'utf8');
     this.etag = `"${createHash('sha256').update(this.body).digest('base64url').slice(0, 22)}"`;
     this.cursor = encodeCursor(version);
     this.byId = new Map(rows.map((row) => [row.petId, row]));
+  }
+
+  validAt(now: number): boolean {
+    return this.until === undefined || now < this.until;
   }
 
   item(petId: bigint): InventoryRow | undefined {

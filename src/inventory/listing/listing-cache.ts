@@ -4,7 +4,9 @@ import { InventoryListing } from './inventory-listing.js';
 
 /**
  * The listing, serialised once per value of the database's write counter, which every change to
- * `pets` bumps whichever instance or process wrote: a write acknowledged anywhere is listed next.
+ * `pets` and every hold begun or ended bumps whichever instance or process wrote: a write
+ * acknowledged anywhere is listed next. A hold ending by time bumps nothing: the listing is kept
+ * only until the first of its holds ends.
  */
 @Injectable()
 export class ListingCache {
@@ -17,13 +19,14 @@ export class ListingCache {
 
   async listing(): Promise<InventoryListing> {
     const seen = await this.version();
-    if (this.cached?.version === seen) return this.cached;
+    const now = this.repository.clock.now();
+    if (this.cached?.version === seen && this.cached.validAt(now)) return this.cached;
     // At most twice: a build already running may predate `seen`; one begun now cannot (and so
     // stands also when the counter went back: the database was replaced).
     for (;;) {
       const joined = this.building;
       const listing = await (joined ?? this.rebuild());
-      if (!joined || listing.version >= seen) return listing;
+      if (!joined || (listing.version >= seen && listing.validAt(now))) return listing;
     }
   }
 
@@ -46,8 +49,8 @@ export class ListingCache {
   private rebuild(): Promise<InventoryListing> {
     const building = this.repository
       .snapshot()
-      .then(({ version, rows }) => {
-        const listing = new InventoryListing(version, rows);
+      .then(({ version, rows, until }) => {
+        const listing = new InventoryListing(version, rows, until);
         this.cached = listing;
         return listing;
       })

@@ -1,7 +1,8 @@
-import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { Injectable, OnModuleDestroy, OnModuleInit, Optional } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, type SelectQueryBuilder } from 'typeorm';
 import { readSnapshot, rowsQuery, writeTransaction } from '../../database/sql.js';
+import { Clock, SystemClock } from '../../rate-limit/clock.js';
 import { InventoryChangeEntity } from '../history/inventory-change.entity.js';
 import type { ChangeSource } from '../history/change-record.js';
 import {
@@ -57,6 +58,12 @@ const CHANGE_TYPES = [
   'timestamptz',
 ];
 
+/** The units of active holds per pet, and when the first of them ends (Unix ms). */
+export interface HeldUnits {
+  units: Map<string, number>;
+  until: number | undefined;
+}
+
 /** A stored item field as SQL names and types it. */
 interface StoredColumn {
   field: string;
@@ -75,7 +82,11 @@ export class InventoryRepository implements OnModuleInit, OnModuleDestroy {
   private reader: DataSource;
   private stored?: { columns: StoredColumn[]; setSql: [string, string] };
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    // The CLI has no rate limiter, whose module provides the clock.
+    @Optional() readonly clock: Clock = new SystemClock(),
+  ) {
     this.dialect = dataSource.options.type === 'postgres' ? 'postgres' : 'sqlite';
     this.reader = dataSource;
   }
@@ -127,12 +138,57 @@ export class InventoryRepository implements OnModuleInit, OnModuleDestroy {
     return this.items(manager).orderBy('pet.id').getRawMany<InventoryRow>();
   }
 
-  /** The rows of these pets, locked for update on PostgreSQL (SQLite has one writer). */
+  /**
+   * The rows of these pets, locked for update on PostgreSQL (SQLite has one writer), with the
+   * units their active holds keep: a hold is created under the same lock, so they stay exact.
+   */
   async lockRows(manager: EntityManager, petIds: readonly string[]): Promise<InventoryRow[]> {
     if (petIds.length === 0) return [];
     let query = this.items(manager).where('pet.id IN (:...ids)', { ids: petIds }).orderBy('pet.id');
     if (this.dialect === 'postgres') query = query.setLock('pessimistic_write');
-    return query.getRawMany<InventoryRow>();
+    const rows = await query.getRawMany<InventoryRow>();
+    return this.withHeld(rows, await this.held(manager, petIds));
+  }
+
+  /** Rows with the units held of each (none left out). */
+  withHeld(rows: InventoryRow[], held: HeldUnits): InventoryRow[] {
+    if (held.units.size === 0) return rows;
+    return rows.map((row) => {
+      const units = held.units.get(row.petId);
+      return units === undefined ? row : { ...row, held: units };
+    });
+  }
+
+  /**
+   * The units of active holds, of these pets or all: a hold whose `expires_at` has come keeps
+   * nothing, whatever its stored status (contract: it ends at that instant on every instance).
+   */
+  async held(manager: EntityManager, petIds?: readonly string[]): Promise<HeldUnits> {
+    const now = this.clock.now();
+    const params: unknown[] = [now];
+    let sql = `SELECT CAST(pet_id AS TEXT) AS "petId", SUM(quantity) AS "units",
+      MIN(expires_at) AS "until" FROM holds WHERE status = 'active' AND expires_at > ${this.param(1)}`;
+    if (petIds !== undefined) {
+      if (petIds.length === 0) return { units: new Map(), until: undefined };
+      sql += ` AND pet_id IN (${petIds.map((_, i) => this.param(i + 2)).join(', ')})`;
+      params.push(...petIds);
+    }
+    const found = (await manager.query(`${sql} GROUP BY pet_id`, params)) as {
+      petId: string;
+      units: string | number;
+      until: string | number;
+    }[];
+    let until: number | undefined;
+    const units = new Map<string, number>();
+    for (const row of found) {
+      units.set(row.petId, Number(row.units));
+      until = Math.min(until ?? Infinity, Number(row.until));
+    }
+    return { units, until };
+  }
+
+  private param(index: number): string {
+    return this.dialect === 'postgres' ? `$${index}` : '?';
   }
 
   async find(petId: bigint, manager = this.dataSource.manager): Promise<InventoryRow | undefined> {
@@ -178,12 +234,24 @@ export class InventoryRepository implements OnModuleInit, OnModuleDestroy {
     return readSnapshot(this.reader, work);
   }
 
-  /** Consistent rows and the version they show. */
-  snapshot(): Promise<{ version: bigint; rows: InventoryRow[] }> {
-    return this.read(async (manager) => ({
-      version: await this.counter(manager),
-      rows: await this.all(manager),
-    }));
+  /**
+   * Consistent rows and the version they show, valid until `until` (Unix ms) at most: when the
+   * first of the active holds ends, `available` changes with no write.
+   */
+  snapshot(): Promise<{ version: bigint; rows: InventoryRow[]; until: number | undefined }> {
+    return this.read(async (manager) => {
+      const version = await this.counter(manager);
+      const held = await this.held(manager);
+      return { version, rows: this.withHeld(await this.all(manager), held), until: held.until };
+    });
+  }
+
+  /**
+   * Moves the counter on without a change in the feed (a hold began or ended): the listing is
+   * read again on every instance. Call with the counter locked (lockCounter).
+   */
+  async bump(manager: EntityManager, counter: bigint): Promise<bigint> {
+    return this.appendChanges(manager, counter, [], true);
   }
 
   /** Writes the stored fields of these pets, each once, in one statement per chunk. */

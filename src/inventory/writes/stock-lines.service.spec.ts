@@ -18,6 +18,24 @@ const rows = () =>
   ]);
 
 describe('decideLines', () => {
+  it('should keep held units from removals, and let a count or an addition apply as sent', () => {
+    const held = () =>
+      new Map<string, InventoryRow>([
+        ['1', { petId: '1', quantity: 5, status: 'available', held: 3 }],
+      ]);
+    const removal = decideLines(held(), [line(1n, { delta: -3 })], caller).outcome;
+    expect(removal).toMatchObject({ kind: 'refused', refusals: [{ code: 'insufficient_stock' }] });
+    expect(decideLines(held(), [line(1n, { delta: -2 })], caller).outcome.kind).toBe('applied');
+    expect(decideLines(held(), [line(1n, { quantity: 1 })], caller).outcome).toMatchObject({
+      kind: 'applied',
+      rows: [{ quantity: 1, held: 3 }],
+    });
+    const low = new Map<string, InventoryRow>([
+      ['1', { petId: '1', quantity: 1, status: 'available', held: 3 }],
+    ]);
+    expect(decideLines(low, [line(1n, { delta: 1 })], caller).outcome.kind).toBe('applied');
+  });
+
   it('should let each line see the lines before it, and the next call see an applied one', () => {
     const state = rows();
     const first = decideLines(

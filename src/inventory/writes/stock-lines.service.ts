@@ -39,6 +39,9 @@ export function decideLines(
       return refuse('quantity_mismatch');
     const quantity = line.quantity ?? before.quantity + (line.delta ?? 0);
     if (quantity < 0) return refuse('insufficient_stock');
+    // Held units are kept from removals; a `quantity` line is a count and applies as sent.
+    if (line.delta !== undefined && line.delta < 0 && quantity < (before.held ?? 0))
+      return refuse('insufficient_stock');
     if (quantity > MAX_QUANTITY) return refuse('quantity_out_of_range');
     const status = nextStatus(before.status, quantity);
     const after: InventoryRow = { ...before, ...line.set, petId, quantity, status };
