@@ -2,6 +2,9 @@ import { ChangeFeed, type ChangesOptions } from './feed.js';
 import { Transport, type CallOptions, type TransportOptions } from './transport.js';
 import type {
   ChangeContext,
+  Hold,
+  HoldConfirmation,
+  HoldOptions,
   InventoryItem,
   InventoryListing,
   InventoryUpdate,
@@ -50,6 +53,21 @@ export interface InventoryClient {
     batch(changes: readonly StockChange[], options?: CallOptions): Promise<InventoryItem[]>;
     changes(options?: ChangesOptions): ChangeFeed;
     history(petId: bigint, options?: ChangesOptions): ChangeFeed;
+  };
+  holds: {
+    /**
+     * Keeps `quantity` units of a pet until confirmed, released or expired. Sent with its own
+     * Idempotency-Key, the same on every retry, so a retried call makes one hold. `ApiError` 409
+     * `insufficient_stock` when fewer units are available.
+     */
+    create(petId: bigint, quantity: number, options?: HoldOptions & CallOptions): Promise<Hold>;
+    /** Sells the held units (one change, reason `sold`); `HoldNotActiveError` once released or expired. */
+    confirm(holdId: string, options?: CallOptions): Promise<HoldConfirmation>;
+    /** Gives the units back; `HoldNotActiveError` once confirmed. */
+    release(holdId: string, options?: CallOptions): Promise<Hold>;
+    get(holdId: string, options?: CallOptions): Promise<Hold>;
+    /** The pet's active holds, oldest first. */
+    list(petId: bigint, options?: CallOptions): Promise<Hold[]>;
   };
   orders: { list(options?: CallOptions): Promise<Order[]> };
   pets: { get(petId: bigint, options?: CallOptions): Promise<Pet> };
@@ -130,6 +148,42 @@ export function createClient(options: ClientOptions): InventoryClient {
       },
       history(petId, feed) {
         return new ChangeFeed(transport, `/inventory/${idSegment(petId)}/changes`, feed);
+      },
+    },
+    holds: {
+      async create(petId, quantity, { expiresIn, reference, signal } = {}) {
+        const answer = await transport.send<Hold>({
+          method: 'POST',
+          path: `/inventory/${idSegment(petId)}/holds`,
+          body: { quantity, expiresIn, reference },
+          headers: { 'idempotency-key': crypto.randomUUID() },
+          signal,
+        });
+        return answer.data;
+      },
+      async confirm(holdId, call = {}) {
+        const answer = await transport.send<HoldConfirmation>({
+          method: 'POST',
+          path: `/holds/${encodeURIComponent(holdId)}/confirm`,
+          idempotent: true,
+          signal: call.signal,
+        });
+        return answer.data;
+      },
+      async release(holdId, call = {}) {
+        const answer = await transport.send<Hold>({
+          method: 'POST',
+          path: `/holds/${encodeURIComponent(holdId)}/release`,
+          idempotent: true,
+          signal: call.signal,
+        });
+        return answer.data;
+      },
+      async get(holdId, call) {
+        return (await get<Hold>(`/holds/${encodeURIComponent(holdId)}`, call)).data;
+      },
+      async list(petId, call) {
+        return (await get<Hold[]>(`/inventory/${idSegment(petId)}/holds`, call)).data;
       },
     },
     orders: {

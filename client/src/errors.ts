@@ -10,6 +10,7 @@ export type ApiErrorCode =
   | 'insufficient_stock'
   | 'quantity_mismatch'
   | 'idempotency_key_in_use'
+  | 'hold_not_active'
   | 'idempotency_key_reused'
   | 'payload_too_large'
   | 'unsupported_media_type'
@@ -44,6 +45,7 @@ const CODES = new Set<string>(
     'insufficient_stock',
     'quantity_mismatch',
     'idempotency_key_in_use',
+    'hold_not_active',
   ]),
 );
 
@@ -67,7 +69,7 @@ export interface ApiErrorInit {
 
 /** The service answered with an error (or the client refused to send what the service would refuse). */
 export class ApiError extends Error {
-  override readonly name = 'ApiError';
+  override readonly name: string = 'ApiError';
   /** The HTTP status. */
   readonly status: number;
   readonly code: ApiErrorCode;
@@ -85,6 +87,18 @@ export class ApiError extends Error {
     this.requestId = init.requestId;
     this.retryAfter = init.retryAfter;
     this.details = init.details;
+  }
+}
+
+/**
+ * 409 `hold_not_active`: the hold cannot be confirmed (it was released or has expired) or
+ * released (it was confirmed). `hold` is the hold as it ended.
+ */
+export class HoldNotActiveError extends ApiError {
+  override readonly name: string = 'HoldNotActiveError';
+
+  get hold(): unknown {
+    return (this.details as { current?: unknown } | undefined)?.current;
   }
 }
 

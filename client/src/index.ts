@@ -1,6 +1,6 @@
 export { createClient } from './client.js';
 export type { ClientOptions, InventoryClient, UpdateOptions } from './client.js';
-export { ApiError, NetworkError, TimeoutError } from './errors.js';
+export { ApiError, HoldNotActiveError, NetworkError, TimeoutError } from './errors.js';
 export type { ApiErrorCode, ApiErrorInit } from './errors.js';
 export { ChangeFeed } from './feed.js';
 export type { ChangePage, ChangesOptions } from './feed.js';
@@ -8,6 +8,10 @@ export type { CallOptions, TransportOptions } from './transport.js';
 export type {
   ChangeContext,
   ChangeReason,
+  Hold,
+  HoldConfirmation,
+  HoldOptions,
+  HoldStatus,
   InventoryChange,
   InventoryItem,
   InventoryListing,

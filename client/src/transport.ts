@@ -1,4 +1,4 @@
-import { ApiError, NetworkError, TimeoutError, codeOf } from './errors.js';
+import { ApiError, HoldNotActiveError, NetworkError, TimeoutError, codeOf } from './errors.js';
 import { parseJson } from './json.js';
 import { Pacer, type Sleep } from './pacer.js';
 
@@ -42,6 +42,8 @@ export interface Request extends CallOptions {
   headers?: Record<string, string>;
   /** false for an operation the service does not count against the rate limit: never held back. */
   counted?: boolean;
+  /** A POST that applies once however often it is sent (confirming or releasing a hold): retried. */
+  idempotent?: boolean;
 }
 
 export interface Answer<T> {
@@ -114,7 +116,9 @@ export class Transport {
     const deadline = this.now() + this.timeoutMs;
     // A POST sent with an Idempotency-Key is applied once however often it is sent.
     const idempotent =
-      IDEMPOTENT.has(request.method) || request.headers?.['idempotency-key'] !== undefined;
+      request.idempotent === true ||
+      IDEMPOTENT.has(request.method) ||
+      request.headers?.['idempotency-key'] !== undefined;
     const url = this.url(request.path, request.query);
     const pacer = request.counted === false ? undefined : this.pacer;
     for (let attempt = 0; ; attempt++) {
@@ -226,9 +230,10 @@ export class Transport {
       // Not JSON (a proxy's page): the status speaks for it.
     }
     const retryAfter = response.headers.get('retry-after');
-    return new ApiError({
+    const code = codeOf(response.status, body.code);
+    return new (code === 'hold_not_active' ? HoldNotActiveError : ApiError)({
       status: response.status,
-      code: codeOf(response.status, body.code),
+      code,
       message:
         typeof body.message === 'string'
           ? body.message

@@ -10,6 +10,22 @@ export type InventoryItem = WithBigIntIds<Schemas['InventoryItem'], 'petId'>;
 export type Order = WithBigIntIds<Schemas['Order'], 'id' | 'petId'>;
 export type Pet = WithBigIntIds<Schemas['Pet'], 'id'>;
 export type RateLimitStatus = Schemas['RateLimitStatus'];
+export type Hold = WithBigIntIds<Schemas['Hold'], 'petId'>;
+export type HoldStatus = Schemas['HoldStatus'];
+
+/** `holds.confirm`'s answer: the confirmed hold, and the item after its units left stock. */
+export interface HoldConfirmation {
+  hold: Hold;
+  item: InventoryItem;
+}
+
+/** How long a hold lasts and what it is for (`holds.create`). */
+export interface HoldOptions {
+  /** Seconds until it ends by itself, 60..86400 (default 900). */
+  expiresIn?: number;
+  /** The shop's name for it (a cart, an order), 1..255 characters; its confirm's change carries it. */
+  reference?: string;
+}
 export type RateLimitWindow = Schemas['RateLimitWindow'];
 
 /** Why a stock level changed. */

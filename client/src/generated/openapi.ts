@@ -4,6 +4,78 @@
  */
 
 export interface paths {
+    "/holds/{holdId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * [experimental] Get a hold
+         * @description **Stability: experimental.** The request or response shape may change before the operation becomes stable.
+         *
+         *     **Any key**, `read` or `write`.
+         *
+         *     One hold, in any status: an active one reads `expired` from its `expiresAt` on.
+         */
+        get: operations["getHold"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/holds/{holdId}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * [experimental] [write scope] Confirm a hold: sell its units
+         * @description **Stability: experimental.** The request or response shape may change before the operation becomes stable.
+         *
+         *     **Requires a `write` key.** A `read` key gets 403 `forbidden` and nothing changes.
+         *
+         *     The held units leave stock in one change (`reason` `sold`, `reference` the hold's; quantity 0 marks the pet `sold`), recorded in the history and sent to webhooks; the hold becomes `confirmed`. Confirming a confirmed hold answers the same again and changes nothing.
+         */
+        post: operations["confirmHold"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/holds/{holdId}/release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * [experimental] [write scope] Release a hold
+         * @description **Stability: experimental.** The request or response shape may change before the operation becomes stable.
+         *
+         *     **Requires a `write` key.** A `read` key gets 403 `forbidden` and nothing changes.
+         *
+         *     Gives the held units back at once (a cart abandoned). Releasing a released or expired hold answers it unchanged.
+         */
+        post: operations["releaseHold"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/inventory": {
         parameters: {
             query?: never;
@@ -102,6 +174,38 @@ export interface paths {
         get: operations["listPetInventoryChanges"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/inventory/{petId}/holds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * [experimental] List a pet's active holds
+         * @description **Stability: experimental.** The request or response shape may change before the operation becomes stable.
+         *
+         *     **Any key**, `read` or `write`.
+         *
+         *     The holds keeping units of this pet now, oldest first.
+         */
+        get: operations["listPetHolds"];
+        put?: never;
+        /**
+         * [experimental] [write scope] Hold units of a pet
+         * @description **Stability: experimental.** The request or response shape may change before the operation becomes stable.
+         *
+         *     **Requires a `write` key.** A `read` key gets 403 `forbidden` and nothing changes.
+         *
+         *     Keeps `quantity` units of one pet for a buyer until `expiresAt` (a cart at checkout): other holds and removals cannot take them, and `available` falls by them at once. Confirm it to sell them, release it to give them back. Safe to retry with the same `Idempotency-Key`.
+         */
+        post: operations["createHold"];
         delete?: never;
         options?: never;
         head?: never;
@@ -267,7 +371,79 @@ export interface components {
          * @description Machine-readable error code; each code always travels with the same HTTP status
          * @enum {string}
          */
-        ErrorCode: "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "request_timeout" | "gone" | "insufficient_stock" | "quantity_mismatch" | "idempotency_key_in_use" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limit_exceeded" | "api_key_banned" | "headers_too_large" | "internal_error" | "service_unavailable";
+        ErrorCode: "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "request_timeout" | "gone" | "insufficient_stock" | "quantity_mismatch" | "idempotency_key_in_use" | "hold_not_active" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limit_exceeded" | "api_key_banned" | "headers_too_large" | "internal_error" | "service_unavailable";
+        Hold: {
+            /**
+             * Format: date-time
+             * @example 2026-11-28T10:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it was confirmed, released or expired; null while active
+             * @example null
+             */
+            endedAt: string | null;
+            /**
+             * Format: date-time
+             * @description When the hold ends by itself, unless confirmed or released first
+             * @example 2026-11-28T10:15:00.000Z
+             */
+            expiresAt: string;
+            /**
+             * @description Identifier of the hold (opaque)
+             * @example 3f0c2a9e-6b1d-4c8e-9a57-2d4b8f1e7c30
+             */
+            holdId: string;
+            /**
+             * Format: int64
+             * @description The pet held
+             * @example 42
+             */
+            petId: number;
+            /**
+             * Format: int32
+             * @description Units kept
+             * @example 1
+             */
+            quantity: number;
+            /**
+             * @description The reference given at creation, or null
+             * @example cart-8d1f
+             */
+            reference: string | null;
+            /** @description `active` keeps its units; `confirmed` sold them; `released` and `expired` keep nothing */
+            status: components["schemas"]["HoldStatus"];
+        };
+        HoldConfirmation: {
+            hold: components["schemas"]["Hold"];
+            item: components["schemas"]["InventoryItem"];
+        };
+        HoldRequest: {
+            /**
+             * Format: int32
+             * @description Seconds until the hold ends by itself, unless confirmed or released first
+             * @default 900
+             * @example 900
+             */
+            expiresIn: number;
+            /**
+             * Format: int32
+             * @description How many units to keep
+             * @example 1
+             */
+            quantity: number;
+            /**
+             * @description The shop's own name for what the hold is for (a cart, an order); the stock change of its confirm carries it
+             * @example cart-8d1f
+             */
+            reference?: string;
+        };
+        /**
+         * @description `active` keeps its units; `confirmed` sold them; `released` and `expired` keep nothing
+         * @enum {string}
+         */
+        HoldStatus: "active" | "confirmed" | "released" | "expired";
         InventoryAdjustment: {
             /**
              * Format: int32
@@ -335,6 +511,12 @@ export interface components {
             status: components["schemas"]["PetStatus"];
         };
         InventoryItem: {
+            /**
+             * Format: int32
+             * @description What can still be sold or held: `quantity` minus the units of active holds, never below 0
+             * @example 10
+             */
+            available: number;
             /**
              * Format: int64
              * @description Identifier of the animal the entry tracks
@@ -528,6 +710,572 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    getHold: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `ETag` of an answer the client holds: while it is current, the answer is 304 without a body. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description Identifier of the hold, as `createHold` answered it */
+                holdId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The hold */
+            200: {
+                headers: {
+                    /** @description A weak validator of this answer: it changes whenever the answer does */
+                    ETag: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Hold"];
+                };
+            };
+            /** @description Not Modified: the answer still matches `If-None-Match`; no body */
+            304: {
+                headers: {
+                    /** @description A weak validator of this answer: it changes whenever the answer does */
+                    ETag: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is malformed: `Authorization` is sent more than once, or its chunked body is broken */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No usable API key: none was sent, it was sent without the `Bearer` scheme, it belongs to another environment (by its prefix), or it is unknown or revoked. The message says which, except that an unknown key and a revoked one are told the same thing. See `WWW-Authenticate`. */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No hold has this `holdId` (unknown, malformed, or removed after HOLDS_RETENTION_DAYS) */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The client sent its request headers or its body too slowly (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS); the connection is closed */
+            408: {
+                headers: {
+                    /** @description Every window's remaining quota and seconds to reset, e.g. `"minute";r=59;t=60, "day";r=999;t=43200` (draft-ietf-httpapi-ratelimit-headers). Sent when the body came too slowly (the request was counted); absent when the headers did. */
+                    RateLimit?: string;
+                    /** @description Every window's quota and length in seconds, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400`. Sent when the body came too slowly (the request was counted); absent when the headers did. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests allowed in the window (minute or UTC day) with the least remaining. Sent when the body came too slowly (the request was counted); absent when the headers did. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window, this one counted. Sent when the body came too slowly (the request was counted); absent when the headers did. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When that window resets, in Unix seconds. Sent when the body came too slowly (the request was counted); absent when the headers did. */
+                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The rate limit is exceeded, or the key is temporarily banned for continuing after 429s. Retry after `Retry-After` seconds, backing off exponentially. */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request headers are larger than the server accepts */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected error; the message quotes the request id (also in `X-Request-Id`) */
+            500: {
+                headers: {
+                    /** @description Every window's remaining quota and seconds to reset, e.g. `"minute";r=59;t=60, "day";r=999;t=43200` (draft-ietf-httpapi-ratelimit-headers). Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    RateLimit?: string;
+                    /** @description Every window's quota and length in seconds, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400`. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests allowed in the window (minute or UTC day) with the least remaining. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window, this one counted. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When that window resets, in Unix seconds. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (the database or the rate-limit store) is unavailable; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Every window's remaining quota and seconds to reset, e.g. `"minute";r=59;t=60, "day";r=999;t=43200` (draft-ietf-httpapi-ratelimit-headers). Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    RateLimit?: string;
+                    /** @description Every window's quota and length in seconds, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400`. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "RateLimit-Policy"?: string;
+                    "Retry-After": components["headers"]["Retry-After"];
+                    /** @description Requests allowed in the window (minute or UTC day) with the least remaining. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window, this one counted. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When that window resets, in Unix seconds. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    confirmHold: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the hold, as `createHold` answered it */
+                holdId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The confirmed hold and the item after it */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HoldConfirmation"];
+                };
+            };
+            /** @description The request is malformed: `Authorization` is sent more than once, or its chunked body is broken */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No usable API key: none was sent, it was sent without the `Bearer` scheme, it belongs to another environment (by its prefix), or it is unknown or revoked. The message says which, except that an unknown key and a revoked one are told the same thing. See `WWW-Authenticate`. */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key is valid but its scope does not allow the operation: a `read` key may only read */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No hold has this `holdId` (unknown, malformed, or removed after HOLDS_RETENTION_DAYS) */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The client sent its request headers or its body too slowly (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS); the connection is closed */
+            408: {
+                headers: {
+                    /** @description Every window's remaining quota and seconds to reset, e.g. `"minute";r=59;t=60, "day";r=999;t=43200` (draft-ietf-httpapi-ratelimit-headers). Sent when the body came too slowly (the request was counted); absent when the headers did. */
+                    RateLimit?: string;
+                    /** @description Every window's quota and length in seconds, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400`. Sent when the body came too slowly (the request was counted); absent when the headers did. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests allowed in the window (minute or UTC day) with the least remaining. Sent when the body came too slowly (the request was counted); absent when the headers did. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window, this one counted. Sent when the body came too slowly (the request was counted); absent when the headers did. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When that window resets, in Unix seconds. Sent when the body came too slowly (the request was counted); absent when the headers did. */
+                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The hold was released or has expired (`hold_not_active`, the hold in `details.current`), or stock holds fewer units than the hold keeps, since a `PATCH` counted less (`insufficient_stock`, the item in `details.current`; the hold stays active). Nothing changed. */
+            409: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The rate limit is exceeded, or the key is temporarily banned for continuing after 429s. Retry after `Retry-After` seconds, backing off exponentially. */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request headers are larger than the server accepts */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected error; the message quotes the request id (also in `X-Request-Id`) */
+            500: {
+                headers: {
+                    /** @description Every window's remaining quota and seconds to reset, e.g. `"minute";r=59;t=60, "day";r=999;t=43200` (draft-ietf-httpapi-ratelimit-headers). Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    RateLimit?: string;
+                    /** @description Every window's quota and length in seconds, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400`. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests allowed in the window (minute or UTC day) with the least remaining. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window, this one counted. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When that window resets, in Unix seconds. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (the database or the rate-limit store) is unavailable; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Every window's remaining quota and seconds to reset, e.g. `"minute";r=59;t=60, "day";r=999;t=43200` (draft-ietf-httpapi-ratelimit-headers). Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    RateLimit?: string;
+                    /** @description Every window's quota and length in seconds, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400`. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "RateLimit-Policy"?: string;
+                    "Retry-After": components["headers"]["Retry-After"];
+                    /** @description Requests allowed in the window (minute or UTC day) with the least remaining. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window, this one counted. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When that window resets, in Unix seconds. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    releaseHold: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the hold, as `createHold` answered it */
+                holdId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The hold, released (or as it ended) */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Hold"];
+                };
+            };
+            /** @description The request is malformed: `Authorization` is sent more than once, or its chunked body is broken */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No usable API key: none was sent, it was sent without the `Bearer` scheme, it belongs to another environment (by its prefix), or it is unknown or revoked. The message says which, except that an unknown key and a revoked one are told the same thing. See `WWW-Authenticate`. */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key is valid but its scope does not allow the operation: a `read` key may only read */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No hold has this `holdId` (unknown, malformed, or removed after HOLDS_RETENTION_DAYS) */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The client sent its request headers or its body too slowly (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS); the connection is closed */
+            408: {
+                headers: {
+                    /** @description Every window's remaining quota and seconds to reset, e.g. `"minute";r=59;t=60, "day";r=999;t=43200` (draft-ietf-httpapi-ratelimit-headers). Sent when the body came too slowly (the request was counted); absent when the headers did. */
+                    RateLimit?: string;
+                    /** @description Every window's quota and length in seconds, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400`. Sent when the body came too slowly (the request was counted); absent when the headers did. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests allowed in the window (minute or UTC day) with the least remaining. Sent when the body came too slowly (the request was counted); absent when the headers did. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window, this one counted. Sent when the body came too slowly (the request was counted); absent when the headers did. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When that window resets, in Unix seconds. Sent when the body came too slowly (the request was counted); absent when the headers did. */
+                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The hold was confirmed: its units were sold (`hold_not_active`, the hold in `details.current`). Nothing changed. */
+            409: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The rate limit is exceeded, or the key is temporarily banned for continuing after 429s. Retry after `Retry-After` seconds, backing off exponentially. */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request headers are larger than the server accepts */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected error; the message quotes the request id (also in `X-Request-Id`) */
+            500: {
+                headers: {
+                    /** @description Every window's remaining quota and seconds to reset, e.g. `"minute";r=59;t=60, "day";r=999;t=43200` (draft-ietf-httpapi-ratelimit-headers). Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    RateLimit?: string;
+                    /** @description Every window's quota and length in seconds, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400`. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests allowed in the window (minute or UTC day) with the least remaining. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window, this one counted. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When that window resets, in Unix seconds. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (the database or the rate-limit store) is unavailable; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Every window's remaining quota and seconds to reset, e.g. `"minute";r=59;t=60, "day";r=999;t=43200` (draft-ietf-httpapi-ratelimit-headers). Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    RateLimit?: string;
+                    /** @description Every window's quota and length in seconds, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400`. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "RateLimit-Policy"?: string;
+                    "Retry-After": components["headers"]["Retry-After"];
+                    /** @description Requests allowed in the window (minute or UTC day) with the least remaining. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window, this one counted. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When that window resets, in Unix seconds. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listInventory: {
         parameters: {
             query?: never;
@@ -1454,6 +2202,442 @@ export interface operations {
             };
             /** @description The operation has passed its sunset date and is no longer served, or a change cursor is older than the kept history */
             410: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The rate limit is exceeded, or the key is temporarily banned for continuing after 429s. Retry after `Retry-After` seconds, backing off exponentially. */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request headers are larger than the server accepts */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected error; the message quotes the request id (also in `X-Request-Id`) */
+            500: {
+                headers: {
+                    /** @description Every window's remaining quota and seconds to reset, e.g. `"minute";r=59;t=60, "day";r=999;t=43200` (draft-ietf-httpapi-ratelimit-headers). Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    RateLimit?: string;
+                    /** @description Every window's quota and length in seconds, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400`. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests allowed in the window (minute or UTC day) with the least remaining. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window, this one counted. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When that window resets, in Unix seconds. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (the database or the rate-limit store) is unavailable; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Every window's remaining quota and seconds to reset, e.g. `"minute";r=59;t=60, "day";r=999;t=43200` (draft-ietf-httpapi-ratelimit-headers). Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    RateLimit?: string;
+                    /** @description Every window's quota and length in seconds, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400`. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "RateLimit-Policy"?: string;
+                    "Retry-After": components["headers"]["Retry-After"];
+                    /** @description Requests allowed in the window (minute or UTC day) with the least remaining. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window, this one counted. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When that window resets, in Unix seconds. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listPetHolds: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `ETag` of an answer the client holds: while it is current, the answer is 304 without a body. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description Identifier of the pet: decimal digits, 1 to 9223372036854775807 */
+                petId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The active holds, oldest first */
+            200: {
+                headers: {
+                    /** @description A weak validator of this answer: it changes whenever the answer does */
+                    ETag: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Hold"][];
+                };
+            };
+            /** @description Not Modified: the answer still matches `If-None-Match`; no body */
+            304: {
+                headers: {
+                    /** @description A weak validator of this answer: it changes whenever the answer does */
+                    ETag: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is malformed: `Authorization` is sent more than once, or its chunked body is broken */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No usable API key: none was sent, it was sent without the `Bearer` scheme, it belongs to another environment (by its prefix), or it is unknown or revoked. The message says which, except that an unknown key and a revoked one are told the same thing. See `WWW-Authenticate`. */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No pet has this `petId` */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The client sent its request headers or its body too slowly (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS); the connection is closed */
+            408: {
+                headers: {
+                    /** @description Every window's remaining quota and seconds to reset, e.g. `"minute";r=59;t=60, "day";r=999;t=43200` (draft-ietf-httpapi-ratelimit-headers). Sent when the body came too slowly (the request was counted); absent when the headers did. */
+                    RateLimit?: string;
+                    /** @description Every window's quota and length in seconds, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400`. Sent when the body came too slowly (the request was counted); absent when the headers did. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests allowed in the window (minute or UTC day) with the least remaining. Sent when the body came too slowly (the request was counted); absent when the headers did. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window, this one counted. Sent when the body came too slowly (the request was counted); absent when the headers did. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When that window resets, in Unix seconds. Sent when the body came too slowly (the request was counted); absent when the headers did. */
+                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The rate limit is exceeded, or the key is temporarily banned for continuing after 429s. Retry after `Retry-After` seconds, backing off exponentially. */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request headers are larger than the server accepts */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected error; the message quotes the request id (also in `X-Request-Id`) */
+            500: {
+                headers: {
+                    /** @description Every window's remaining quota and seconds to reset, e.g. `"minute";r=59;t=60, "day";r=999;t=43200` (draft-ietf-httpapi-ratelimit-headers). Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    RateLimit?: string;
+                    /** @description Every window's quota and length in seconds, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400`. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests allowed in the window (minute or UTC day) with the least remaining. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window, this one counted. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When that window resets, in Unix seconds. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (the database or the rate-limit store) is unavailable; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Every window's remaining quota and seconds to reset, e.g. `"minute";r=59;t=60, "day";r=999;t=43200` (draft-ietf-httpapi-ratelimit-headers). Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    RateLimit?: string;
+                    /** @description Every window's quota and length in seconds, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400`. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "RateLimit-Policy"?: string;
+                    "Retry-After": components["headers"]["Retry-After"];
+                    /** @description Requests allowed in the window (minute or UTC day) with the least remaining. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window, this one counted. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When that window resets, in Unix seconds. Absent when the failure came before the rate limiter counted the request, or from the rate-limit store itself (`RateLimit-Policy` is still sent then). */
+                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createHold: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A unique value per hold (a UUID), 1 to 255 characters, sent again unchanged on every retry: one hold per key and API key, and a retry gets the first answer again, with `Idempotent-Replayed: true`. */
+                "Idempotency-Key": string;
+            };
+            path: {
+                /** @description Identifier of the pet: decimal digits, 1 to 9223372036854775807 */
+                petId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HoldRequest"];
+            };
+        };
+        responses: {
+            /** @description The hold, active */
+            201: {
+                headers: {
+                    /** @description `true` when this is the kept first answer to an earlier request with the same `Idempotency-Key`, sent again; absent otherwise */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description The new hold: `/v1/holds/{holdId}` */
+                    Location: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Hold"];
+                };
+            };
+            /** @description The request holds invalid values: `petId` is not an integer from 1 to 9223372036854775807; the body is not a JSON object with an integer `quantity` from 1 to 2147483647 and at most an optional `expiresIn` (60 to 86400 seconds) and `reference` (1 to 255 characters); or `Idempotency-Key` is missing, empty or longer than 255 characters. Nothing changed. */
+            400: {
+                headers: {
+                    /** @description `true` when this is the kept first answer to an earlier request with the same `Idempotency-Key`, sent again; absent otherwise */
+                    "Idempotent-Replayed"?: "true";
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No usable API key: none was sent, it was sent without the `Bearer` scheme, it belongs to another environment (by its prefix), or it is unknown or revoked. The message says which, except that an unknown key and a revoked one are told the same thing. See `WWW-Authenticate`. */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key is valid but its scope does not allow the operation: a `read` key may only read */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No pet has this `petId` */
+            404: {
+                headers: {
+                    /** @description `true` when this is the kept first answer to an earlier request with the same `Idempotency-Key`, sent again; absent otherwise */
+                    "Idempotent-Replayed"?: "true";
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The client sent its request headers or its body too slowly (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS); the connection is closed */
+            408: {
+                headers: {
+                    /** @description Every window's remaining quota and seconds to reset, e.g. `"minute";r=59;t=60, "day";r=999;t=43200` (draft-ietf-httpapi-ratelimit-headers). Sent when the body came too slowly (the request was counted); absent when the headers did. */
+                    RateLimit?: string;
+                    /** @description Every window's quota and length in seconds, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400`. Sent when the body came too slowly (the request was counted); absent when the headers did. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests allowed in the window (minute or UTC day) with the least remaining. Sent when the body came too slowly (the request was counted); absent when the headers did. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window, this one counted. Sent when the body came too slowly (the request was counted); absent when the headers did. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When that window resets, in Unix seconds. Sent when the body came too slowly (the request was counted); absent when the headers did. */
+                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Fewer than `quantity` units are available (`insufficient_stock`, with the current item in `details.current`); nothing changed */
+            409: {
+                headers: {
+                    /** @description `true` when this is the kept first answer to an earlier request with the same `Idempotency-Key`, sent again; absent otherwise */
+                    "Idempotent-Replayed"?: "true";
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body exceeds 16 KiB (16384 bytes) */
+            413: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON this API reads: its media type is not `application/json` or `application/merge-patch+json`, it names a charset other than UTF-8 (such as `application/json; charset=iso-8859-1`), or it has an unsupported `Content-Encoding` */
+            415: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The `Idempotency-Key` was already used, by this API key, for a different request (another method, path or body); nothing changed */
+            422: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
