@@ -184,7 +184,7 @@ describe('Adding a field to InventoryItem, as docs/architecture.md says (scratch
     expect((await item(1)).text).toBe(
       '{"petId":1,"quantity":3,"status":"available","location":"Shelf 1"}',
     );
-    expect((await item(2)).text).toBe('{"petId":2,"quantity":0,"status":"sold"}');
+    expect((await item(2)).text).toBe('{"petId":2,"quantity":0,"status":"sold","available":0}');
   });
 
   it('should store a PATCH of the field, answer and list it, and move the ETag with it', async () => {

@@ -52,7 +52,7 @@ describe('POST /v1/inventory/batch (e2e)', () => {
       'b1',
     ).expect(200);
     expect(res.text).toBe(
-      '{"items":[{"petId":1,"quantity":3,"status":"available"},{"petId":9007199254740993,"quantity":4,"status":"available"},{"petId":1,"quantity":0,"status":"sold"},{"petId":2,"quantity":2,"status":"pending"}]}',
+      '{"items":[{"petId":1,"quantity":3,"status":"available","available":3},{"petId":9007199254740993,"quantity":4,"status":"available","available":4},{"petId":1,"quantity":0,"status":"sold","available":0},{"petId":2,"quantity":2,"status":"pending","available":2}]}',
     );
     expect(await stock()).toEqual([0, 2, 4]);
     const changes = (await get('/v1/inventory/changes')).body.slice(-3);
@@ -123,7 +123,7 @@ describe('POST /v1/inventory/batch (e2e)', () => {
           {
             index: 1,
             code: 'quantity_mismatch',
-            current: { petId: 2, quantity: 2, status: 'pending' },
+            current: { petId: 2, quantity: 2, status: 'pending', available: 2 },
           },
         ],
       },
@@ -153,12 +153,12 @@ describe('POST /v1/inventory/batch (e2e)', () => {
           {
             index: 1,
             code: 'insufficient_stock',
-            current: { petId: 1, quantity: 2, status: 'available' },
+            current: { petId: 1, quantity: 2, status: 'available', available: 2 },
           },
           {
             index: 2,
             code: 'insufficient_stock',
-            current: { petId: 2, quantity: 2, status: 'pending' },
+            current: { petId: 2, quantity: 2, status: 'pending', available: 2 },
           },
         ],
       },
@@ -216,7 +216,7 @@ describe('POST /v1/inventory/batch (e2e)', () => {
     const body = '{"changes":[{"petId":9007199254740993,"quantity":7},{"petId":1,"delta":1}]}';
     const res = await raw(body, 'exact').expect(200);
     expect(res.text).toBe(
-      '{"items":[{"petId":9007199254740993,"quantity":7,"status":"available"},{"petId":1,"quantity":6,"status":"available"}]}',
+      '{"items":[{"petId":9007199254740993,"quantity":7,"status":"available","available":7},{"petId":1,"quantity":6,"status":"available","available":6}]}',
     );
     const again = await raw(body, 'exact').expect(200);
     expect(again.headers['idempotent-replayed']).toBe('true');

@@ -45,7 +45,7 @@ describe('POST /v1/inventory/{petId}/adjustments (e2e)', () => {
       { delta: -2, reason: 'sold', reference: 'order-17' },
       'k1',
     ).expect(200);
-    expect(res.text).toBe('{"petId":9007199254740993,"quantity":0,"status":"sold"}');
+    expect(res.text).toBe('{"petId":9007199254740993,"quantity":0,"status":"sold","available":0}');
     expect(res.headers['idempotent-replayed']).toBeUndefined();
     expect(res.headers.etag).toBe((await get('/v1/inventory/9007199254740993')).headers.etag);
     const changes = await changesOf('9007199254740993');
@@ -60,7 +60,9 @@ describe('POST /v1/inventory/{petId}/adjustments (e2e)', () => {
       requestId: res.headers['x-request-id'],
     });
     const restocked = await adjust('9007199254740993', { delta: 3 }, 'k2').expect(200);
-    expect(restocked.text).toBe('{"petId":9007199254740993,"quantity":3,"status":"available"}');
+    expect(restocked.text).toBe(
+      '{"petId":9007199254740993,"quantity":3,"status":"available","available":3}',
+    );
   });
 
   it('should answer a retry with the same key and body as the first time, changing nothing', async () => {
@@ -126,7 +128,7 @@ describe('POST /v1/inventory/{petId}/adjustments (e2e)', () => {
       code: 'insufficient_stock',
       message: 'Pet 1 holds 5: an adjustment of -6 would leave less than 0',
       status: 409,
-      details: { current: { petId: 1, quantity: 5, status: 'available' } },
+      details: { current: { petId: 1, quantity: 5, status: 'available', available: 5 } },
     });
     expect(await changesOf('1')).toHaveLength(1);
     // Stock arrives meanwhile; the retry still gets the first answer.
@@ -138,7 +140,12 @@ describe('POST /v1/inventory/{petId}/adjustments (e2e)', () => {
   });
 
   it('should take the stock to exactly 0 and mark the pet sold', async () => {
-    await adjust('1', { delta: -5 }, 'all').expect(200, { petId: 1, quantity: 0, status: 'sold' });
+    await adjust('1', { delta: -5 }, 'all').expect(200, {
+      petId: 1,
+      quantity: 0,
+      status: 'sold',
+      available: 0,
+    });
   });
 
   it('should refuse a result above 2147483647 with 400, and an unknown pet with 404', async () => {

@@ -283,7 +283,9 @@ describe('CLI (e2e)', () => {
         [
           'inventory',
           'import',
-          rowsFile('while-locked.json', ['{"petId":8,"quantity":4,"status":"available"}']),
+          rowsFile('while-locked.json', [
+            '{"petId":8,"quantity":4,"status":"available","available":4}',
+          ]),
         ],
         dir,
       );
@@ -304,16 +306,16 @@ describe('CLI (e2e)', () => {
         'import',
         rowsFile('first.json', [
           '{"petId":9223372036854775807,"quantity":3,"status":"available","name":"Max"}',
-          '{"petId":9007199254740993,"quantity":2,"status":"pending"}',
-          '{"petId":7,"quantity":5,"status":"available"}',
+          '{"petId":9007199254740993,"quantity":2,"status":"pending","available":2}',
+          '{"petId":7,"quantity":5,"status":"available","available":5}',
         ]),
       );
       expect(res.code).toBe(0);
       expect(res.stdout).toContain('Imported 3 rows from first.json: 3 inserted, 0 updated.');
       expect(await inventoryText()).toBe(
-        '[{"petId":7,"quantity":5,"status":"available"},' +
-          '{"petId":9007199254740993,"quantity":2,"status":"pending"},' +
-          '{"petId":9223372036854775807,"quantity":3,"status":"available"}]',
+        '[{"petId":7,"quantity":5,"status":"available","available":5},' +
+          '{"petId":9007199254740993,"quantity":2,"status":"pending","available":2},' +
+          '{"petId":9223372036854775807,"quantity":3,"status":"available","available":3}]',
       );
     });
 
@@ -322,7 +324,7 @@ describe('CLI (e2e)', () => {
         db,
         'inventory',
         'import',
-        rowsFile('one.json', ['{"petId":7,"quantity":5,"status":"available"}']),
+        rowsFile('one.json', ['{"petId":7,"quantity":5,"status":"available","available":5}']),
       );
       expect(res.stdout).toBe('Imported 1 row from one.json: 0 inserted, 1 updated.\n');
     });
@@ -331,7 +333,7 @@ describe('CLI (e2e)', () => {
       mkdirSync(join(dir, 'typed-here'), { recursive: true });
       writeFileSync(
         join(dir, 'typed-here', 'rel.json'),
-        '[{"petId":31,"quantity":4,"status":"available"}]',
+        '[{"petId":31,"quantity":4,"status":"available","available":4}]',
       );
       // npm runs the script in the project folder and passes the folder it was typed in.
       const viaNpm = spawnSync(
@@ -361,8 +363,8 @@ describe('CLI (e2e)', () => {
         'import',
         '--json',
         rowsFile('second.json', [
-          '{"petId":9007199254740993,"quantity":9,"status":"available"}',
-          '{"petId":8,"quantity":1,"status":"available"}',
+          '{"petId":9007199254740993,"quantity":9,"status":"available","available":9}',
+          '{"petId":8,"quantity":1,"status":"available","available":1}',
         ]),
       );
       expect(res.code).toBe(0);
@@ -373,9 +375,9 @@ describe('CLI (e2e)', () => {
         updated: 1,
       });
       expect(await inventoryText()).toBe(
-        '[{"petId":7,"quantity":5,"status":"available"},{"petId":8,"quantity":1,"status":"available"},' +
-          '{"petId":9007199254740993,"quantity":9,"status":"available"},' +
-          '{"petId":9223372036854775807,"quantity":3,"status":"available"}]',
+        '[{"petId":7,"quantity":5,"status":"available","available":5},{"petId":8,"quantity":1,"status":"available","available":1},' +
+          '{"petId":9007199254740993,"quantity":9,"status":"available","available":9},' +
+          '{"petId":9223372036854775807,"quantity":3,"status":"available","available":3}]',
       );
     });
 
@@ -388,10 +390,10 @@ describe('CLI (e2e)', () => {
           'inventory',
           'import',
           rowsFile('one-bad-row.json', [
-            '{"petId":7,"quantity":0,"status":"available"}',
-            '{"petId":100,"quantity":1,"status":"available"}',
-            '{"petId":101,"quantity":1,"status":"lost"}',
-            '{"petId":102,"quantity":1,"status":"available"}',
+            '{"petId":7,"quantity":0,"status":"available","available":0}',
+            '{"petId":100,"quantity":1,"status":"available","available":1}',
+            '{"petId":101,"quantity":1,"status":"lost","available":1}',
+            '{"petId":102,"quantity":1,"status":"available","available":1}',
           ]),
         ),
         cli(db, 'inventory', 'import', 'no-such-file.json'),

@@ -45,7 +45,9 @@ describe('durability on a SQLite file (e2e)', () => {
         .get('/v1/inventory')
         .set('Authorization', `Bearer ${key}`)
         .expect(200);
-      expect(res.text).toBe('[{"petId":9007199254740993,"quantity":0,"status":"sold"}]');
+      expect(res.text).toBe(
+        '[{"petId":9007199254740993,"quantity":0,"status":"sold","available":0}]',
+      );
       const migrations = await second.app.get(DataSource).query('SELECT name FROM migrations');
       expect(migrations.length).toBeGreaterThan(0);
     } finally {

@@ -87,7 +87,9 @@ describe('inventory listing cache (e2e)', () => {
       const res = await api.patch('9007199254740993', 7).expect(200);
       expect(res.headers.etag).toMatch(/^"[A-Za-z0-9_-]{22}"$/);
       expect(res.headers.etag).not.toBe(listing.headers.etag);
-      expect(res.text).toBe('{"petId":9007199254740993,"quantity":7,"status":"available"}');
+      expect(res.text).toBe(
+        '{"petId":9007199254740993,"quantity":7,"status":"available","available":7}',
+      );
       expect(res.headers['content-length']).toBe(String(res.text.length));
       expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
       const refused = await api.patch('4', 1).expect(404);
@@ -109,7 +111,7 @@ describe('inventory listing cache (e2e)', () => {
       const after = await api.list({ 'If-None-Match': before.headers.etag }).expect(200);
       expect(after.headers.etag).not.toBe(before.headers.etag);
       expect(after.text).toBe(
-        '[{"petId":1,"quantity":5,"status":"available"},{"petId":2,"quantity":0,"status":"sold"},{"petId":9007199254740993,"quantity":0,"status":"sold"}]',
+        '[{"petId":1,"quantity":5,"status":"available","available":5},{"petId":2,"quantity":0,"status":"sold","available":0},{"petId":9007199254740993,"quantity":0,"status":"sold","available":0}]',
       );
     });
 
@@ -126,11 +128,21 @@ describe('inventory listing cache (e2e)', () => {
       await t.seed([{ petId: 4n, name: null, status: 'available', quantity: 1 }]);
       expect((await api.list()).body.map((item: { petId: number }) => item.petId)).toContain(4);
       await t.seed([{ petId: 2n, name: null, status: 'pending', quantity: 12 }]);
-      expect((await api.list()).body[1]).toEqual({ petId: 2, quantity: 12, status: 'pending' });
+      expect((await api.list()).body[1]).toEqual({
+        petId: 2,
+        quantity: 12,
+        status: 'pending',
+        available: 12,
+      });
 
       const dataSource = t.app.get(DataSource);
       await dataSource.query(`UPDATE pets SET quantity = 42 WHERE id = 1`);
-      expect((await api.list()).body[0]).toEqual({ petId: 1, quantity: 42, status: 'available' });
+      expect((await api.list()).body[0]).toEqual({
+        petId: 1,
+        quantity: 42,
+        status: 'available',
+        available: 42,
+      });
 
       await dataSource.query(`DELETE FROM pets WHERE id = 1`);
       expect((await api.list()).body).toHaveLength(3);
@@ -167,14 +179,15 @@ describe('inventory listing cache (e2e)', () => {
       await t.seed(rows);
       const res = await api.list().expect(200);
       expect(JSON.parse(res.text)).toEqual([
-        { petId: 1, quantity: 5, status: 'available' },
-        { petId: 2, quantity: 2, status: 'pending' },
+        { petId: 1, quantity: 5, status: 'available', available: 5 },
+        { petId: 2, quantity: 2, status: 'pending', available: 2 },
         ...rows.map((row) => ({
           petId: Number(row.petId),
           quantity: row.quantity,
           status: row.status,
+          available: row.quantity,
         })),
-        { petId: BIG_ID_PARSED, quantity: 0, status: 'sold' },
+        { petId: BIG_ID_PARSED, quantity: 0, status: 'sold', available: 0 },
       ]);
       expect(res.text).toContain('{"petId":9007199254740993,');
     });
@@ -210,7 +223,7 @@ describe('inventory listing cache across instances sharing a SQLite file (e2e)',
 
     await apiB.patch('1', 0).expect(200);
     const after = await apiA.list({ 'If-None-Match': before.headers.etag }).expect(200);
-    expect(after.body[0]).toEqual({ petId: 1, quantity: 0, status: 'sold' });
+    expect(after.body[0]).toEqual({ petId: 1, quantity: 0, status: 'sold', available: 0 });
     expect(after.headers.etag).toBe((await apiB.list()).headers.etag);
   });
 
@@ -224,7 +237,8 @@ describe('inventory listing cache across instances sharing a SQLite file (e2e)',
     await a.seed(rows);
     const expectedItems = (items: ImportRow[]) =>
       items.map(
-        (row) => `{"petId":${row.petId},"quantity":${row.quantity},"status":"${row.status}"}`,
+        (row) =>
+          `{"petId":${row.petId},"quantity":${row.quantity},"status":"${row.status}","available":${row.quantity}}`,
       );
     const first = await apiA.list().expect(200);
     expect(first.text === `[${expectedItems([...PETS, ...rows]).join(',')}]`).toBe(true);
@@ -234,7 +248,9 @@ describe('inventory listing cache across instances sharing a SQLite file (e2e)',
     await apiB.patch(String(target.petId), 0).expect(200);
     const fromWriter = await apiB.list();
     const readFromFile = await apiA.list();
-    expect(readFromFile.text).toContain(`{"petId":${target.petId},"quantity":0,"status":"sold"}`);
+    expect(readFromFile.text).toContain(
+      `{"petId":${target.petId},"quantity":0,"status":"sold","available":0}`,
+    );
     expect(fromWriter.text === readFromFile.text).toBe(true);
     expect(fromWriter.headers.etag).toBe(readFromFile.headers.etag);
   });
@@ -247,7 +263,7 @@ describe('inventory listing cache across instances sharing a SQLite file (e2e)',
     await apiB.patch('2', 6).expect(200);
     const listed = await apiA.list().expect(200);
     expect(listed.text).toBe(
-      '[{"petId":1,"quantity":5,"status":"available"},{"petId":2,"quantity":6,"status":"available"},{"petId":9007199254740993,"quantity":4,"status":"available"}]',
+      '[{"petId":1,"quantity":5,"status":"available","available":5},{"petId":2,"quantity":6,"status":"available","available":6},{"petId":9007199254740993,"quantity":4,"status":"available","available":4}]',
     );
     expect(listed.headers.etag).toBe((await apiB.list()).headers.etag);
     expect(snapshot).toHaveBeenCalledTimes(1);
@@ -279,6 +295,7 @@ describe('inventory listing cache across instances sharing a SQLite file (e2e)',
       petId: 1,
       quantity: 6,
       status: 'available',
+      available: 6,
     });
     await service.listInventory();
     expect(version).toHaveBeenCalledTimes(2);
@@ -287,7 +304,12 @@ describe('inventory listing cache across instances sharing a SQLite file (e2e)',
   it('should list an import by another instance on the next request', async () => {
     await apiA.list();
     await b.seed([{ petId: 7n, name: null, status: 'pending', quantity: 3 }]);
-    expect((await apiA.list()).body).toContainEqual({ petId: 7, quantity: 3, status: 'pending' });
+    expect((await apiA.list()).body).toContainEqual({
+      petId: 7,
+      quantity: 3,
+      status: 'pending',
+      available: 3,
+    });
   });
 
   it("should list its own and another instance's interleaved writes", async () => {
@@ -296,9 +318,9 @@ describe('inventory listing cache across instances sharing a SQLite file (e2e)',
     await apiB.patch('2', 8).expect(200);
     await apiA.patch('9007199254740993', 9).expect(200);
     const expected = [
-      { petId: 1, quantity: 7, status: 'available' },
-      { petId: 2, quantity: 8, status: 'pending' },
-      { petId: BIG_ID_PARSED, quantity: 9, status: 'available' },
+      { petId: 1, quantity: 7, status: 'available', available: 7 },
+      { petId: 2, quantity: 8, status: 'pending', available: 8 },
+      { petId: BIG_ID_PARSED, quantity: 9, status: 'available', available: 9 },
     ];
     const listed = await apiA.list();
     expect(listed.body).toEqual(expected);
@@ -315,8 +337,8 @@ describe('inventory listing cache across instances sharing a SQLite file (e2e)',
     await expect(rollback).rejects.toThrow('rolled back');
     await apiB.patch('2', 8).expect(200);
     const { body } = await apiA.list();
-    expect(body[0]).toEqual({ petId: 1, quantity: 5, status: 'available' });
-    expect(body[1]).toEqual({ petId: 2, quantity: 8, status: 'pending' });
+    expect(body[0]).toEqual({ petId: 1, quantity: 5, status: 'available', available: 5 });
+    expect(body[1]).toEqual({ petId: 2, quantity: 8, status: 'pending', available: 8 });
   });
 
   it('should not list what a transaction in progress has not committed', async () => {
@@ -327,6 +349,11 @@ describe('inventory listing cache across instances sharing a SQLite file (e2e)',
       expect(during.text).toBe(before.text);
       expect((await apiB.list()).text).toBe(before.text);
     });
-    expect((await apiA.list()).body[0]).toEqual({ petId: 1, quantity: 77, status: 'available' });
+    expect((await apiA.list()).body[0]).toEqual({
+      petId: 1,
+      quantity: 77,
+      status: 'available',
+      available: 77,
+    });
   });
 });

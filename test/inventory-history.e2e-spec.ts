@@ -41,7 +41,9 @@ describe('stock history, change feed and conditional updates (e2e)', () => {
   describe('GET /v1/inventory/{petId}', () => {
     it('should answer the item with a strong ETag of its state, and 404 for an unknown pet', async () => {
       const res = await get('/v1/inventory/9007199254740993').expect(200);
-      expect(res.text).toBe('{"petId":9007199254740993,"quantity":0,"status":"sold"}');
+      expect(res.text).toBe(
+        '{"petId":9007199254740993,"quantity":0,"status":"sold","available":0}',
+      );
       expect(res.headers.etag).toMatch(/^"[A-Za-z0-9_-]{22}"$/);
       expect((await get('/v1/inventory/1').expect(200)).headers.etag).not.toBe(res.headers.etag);
       const missing = await get('/v1/inventory/4').expect(404);
@@ -54,7 +56,7 @@ describe('stock history, change feed and conditional updates (e2e)', () => {
     it('should apply an update whose If-Match names the current ETag, and answer the new one', async () => {
       const { etag } = (await get('/v1/inventory/1')).headers;
       const res = await patch('1', { quantity: 0 }, etag).expect(200);
-      expect(res.body).toEqual({ petId: 1, quantity: 0, status: 'sold' });
+      expect(res.body).toEqual({ petId: 1, quantity: 0, status: 'sold', available: 0 });
       expect(res.headers.etag).not.toBe(etag);
       expect((await get('/v1/inventory/1')).headers.etag).toBe(res.headers.etag);
     });
@@ -67,7 +69,7 @@ describe('stock history, change feed and conditional updates (e2e)', () => {
         code: 'precondition_failed',
         message: expect.any(String),
         status: 412,
-        details: { current: { petId: 1, quantity: 7, status: 'available' } },
+        details: { current: { petId: 1, quantity: 7, status: 'available', available: 7 } },
       });
       expect((await get('/v1/inventory/1')).body.quantity).toBe(7);
       // The import that created the pet, and the first update.
@@ -100,7 +102,7 @@ describe('stock history, change feed and conditional updates (e2e)', () => {
       const res = await patch('1', { quantity: 8, reason: 'received', reference: 'PO-4711' })
         .set('X-Request-Id', 'req-abc')
         .expect(200);
-      expect(res.body).toEqual({ petId: 1, quantity: 8, status: 'available' });
+      expect(res.body).toEqual({ petId: 1, quantity: 8, status: 'available', available: 8 });
       const [created, change] = (await get('/v1/inventory/1/changes').expect(200)).body;
       expect(created.source).toBe('import');
       expect(change).toEqual({
@@ -256,6 +258,7 @@ describe('stock history, change feed and conditional updates (e2e)', () => {
           petId: change.petId,
           quantity: change.quantity,
           status: change.status,
+          available: change.quantity,
         });
       expect([...state.values()]).toEqual((await get('/v1/inventory')).body);
     });

@@ -29,17 +29,17 @@ describe('inventory (e2e)', () => {
       .send(body as object);
 
   describe('GET /v1/inventory', () => {
-    it('should return 200 with every item as exactly {petId, quantity, status}', async () => {
+    it('should return 200 with every item as exactly {petId, quantity, status, available}', async () => {
       const res = await list()
         .expect(200)
         .expect('Content-Type', /^application\/json/);
       expect(res.body).toEqual([
-        { petId: 1, quantity: 5, status: 'available' },
-        { petId: 2, quantity: 2, status: 'pending' },
-        { petId: 3, quantity: 0, status: 'sold' },
+        { petId: 1, quantity: 5, status: 'available', available: 5 },
+        { petId: 2, quantity: 2, status: 'pending', available: 2 },
+        { petId: 3, quantity: 0, status: 'sold', available: 0 },
       ]);
       for (const item of res.body)
-        expect(Object.keys(item)).toEqual(['petId', 'quantity', 'status']);
+        expect(Object.keys(item)).toEqual(['petId', 'quantity', 'status', 'available']);
     });
 
     it('should return an empty array for an empty store', async () => {
@@ -57,9 +57,14 @@ describe('inventory (e2e)', () => {
   describe('PATCH /v1/inventory/{petId}', () => {
     it('should return 200 with the updated entry and store it', async () => {
       const res = await patch('1', { quantity: 9 }).expect(200);
-      expect(res.body).toEqual({ petId: 1, quantity: 9, status: 'available' });
-      expect(Object.keys(res.body)).toEqual(['petId', 'quantity', 'status']);
-      expect((await list()).body[0]).toEqual({ petId: 1, quantity: 9, status: 'available' });
+      expect(res.body).toEqual({ petId: 1, quantity: 9, status: 'available', available: 9 });
+      expect(Object.keys(res.body)).toEqual(['petId', 'quantity', 'status', 'available']);
+      expect((await list()).body[0]).toEqual({
+        petId: 1,
+        quantity: 9,
+        status: 'available',
+        available: 9,
+      });
     });
 
     it('should apply the status rule: 0 -> sold, sold + stock -> available, pending stays', async () => {
@@ -89,7 +94,7 @@ describe('inventory (e2e)', () => {
         .set('Authorization', `Bearer ${key}`)
         .set('Content-Type', 'application/merge-patch+json')
         .send(JSON.stringify({ quantity: 3 }))
-        .expect(200, { petId: 1, quantity: 3, status: 'available' });
+        .expect(200, { petId: 1, quantity: 3, status: 'available', available: 3 });
     });
 
     it('should return 404 not_found for a valid but unknown id', async () => {
@@ -159,14 +164,20 @@ describe('inventory (e2e)', () => {
         { petId: 9223372036854775807n, name: null, status: 'available', quantity: 1 },
       ]);
       const patched = await patch('9007199254740993', { quantity: 8 }).expect(200);
-      expect(patched.text).toBe('{"petId":9007199254740993,"quantity":8,"status":"available"}');
+      expect(patched.text).toBe(
+        '{"petId":9007199254740993,"quantity":8,"status":"available","available":8}',
+      );
       const max = await patch('9223372036854775807', { quantity: 2 }).expect(200);
-      expect(max.text).toBe('{"petId":9223372036854775807,"quantity":2,"status":"available"}');
+      expect(max.text).toBe(
+        '{"petId":9223372036854775807,"quantity":2,"status":"available","available":2}',
+      );
 
       const listed = await list().expect(200);
-      expect(listed.text).toContain('{"petId":9007199254740993,"quantity":8,"status":"available"}');
       expect(listed.text).toContain(
-        '{"petId":9223372036854775807,"quantity":2,"status":"available"}',
+        '{"petId":9007199254740993,"quantity":8,"status":"available","available":8}',
+      );
+      expect(listed.text).toContain(
+        '{"petId":9223372036854775807,"quantity":2,"status":"available","available":2}',
       );
       // 9007199254740992 is what a double would have made of it.
       expect(listed.text).not.toContain('9007199254740992');
@@ -179,8 +190,12 @@ describe('inventory (e2e)', () => {
       ]);
       await patch('9007199254740993', { quantity: 0 }).expect(200);
       const listed = await list();
-      expect(listed.text).toContain('{"petId":9007199254740992,"quantity":1,"status":"available"}');
-      expect(listed.text).toContain('{"petId":9007199254740993,"quantity":0,"status":"sold"}');
+      expect(listed.text).toContain(
+        '{"petId":9007199254740992,"quantity":1,"status":"available","available":1}',
+      );
+      expect(listed.text).toContain(
+        '{"petId":9007199254740993,"quantity":0,"status":"sold","available":0}',
+      );
     });
   });
 });

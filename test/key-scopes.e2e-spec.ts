@@ -41,7 +41,7 @@ describe('API key scopes, expiry and rotation (e2e)', () => {
     it('should let a read key list the inventory', async () => {
       const { rawKey } = await keys.create({ plan: 'free', scope: 'read' });
       const res = await list(rawKey).expect(200);
-      expect(res.body).toEqual([{ petId: 1, quantity: 5, status: 'available' }]);
+      expect(res.body).toEqual([{ petId: 1, quantity: 5, status: 'available', available: 5 }]);
     });
 
     it('should refuse a PATCH with a read key with 403 forbidden, change nothing, and count it', async () => {
@@ -61,7 +61,7 @@ describe('API key scopes, expiry and rotation (e2e)', () => {
       expect(res.headers['x-ratelimit-reset']).toMatch(/^\d+$/);
 
       const after = await list(rawKey).expect(200);
-      expect(after.body).toEqual([{ petId: 1, quantity: 5, status: 'available' }]);
+      expect(after.body).toEqual([{ petId: 1, quantity: 5, status: 'available', available: 5 }]);
       expect(after.headers['x-ratelimit-remaining']).toBe('57');
     });
 
@@ -92,7 +92,7 @@ describe('API key scopes, expiry and rotation (e2e)', () => {
       expect(unscoped.key.scope).toBe('write');
       await patch(write.rawKey, { quantity: 7 }).expect(200);
       const res = await patch(unscoped.rawKey, { quantity: 8 }).expect(200);
-      expect(res.body).toEqual({ petId: 1, quantity: 8, status: 'available' });
+      expect(res.body).toEqual({ petId: 1, quantity: 8, status: 'available', available: 8 });
     });
 
     it('should answer a read key on a route that does not exist with 404, not 403', async () => {

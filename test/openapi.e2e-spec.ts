@@ -24,6 +24,11 @@ const OPERATIONS = [
   ['/pets/{petId}', 'get', 'getPetById'],
   ['/store/orders', 'get', 'listOrders'],
   ['/rate_limit', 'get', 'getRateLimit'],
+  ['/inventory/{petId}/holds', 'post', 'createHold'],
+  ['/inventory/{petId}/holds', 'get', 'listPetHolds'],
+  ['/holds/{holdId}', 'get', 'getHold'],
+  ['/holds/{holdId}/confirm', 'post', 'confirmHold'],
+  ['/holds/{holdId}/release', 'post', 'releaseHold'],
 ] as const;
 
 /** The spec's status tables, plus what the contract adds for each operation (others may add more). */
@@ -39,6 +44,11 @@ const STATUSES: Record<string, string[]> = {
   getPetById: ['200', '304', '404', '410', ...SHARED],
   listOrders: ['200', '304', ...SHARED],
   getRateLimit: ['200', ...SHARED],
+  createHold: ['201', '403', '404', '409', '413', '415', '422', ...SHARED],
+  listPetHolds: ['200', '304', '404', ...SHARED],
+  getHold: ['200', '304', '404', ...SHARED],
+  confirmHold: ['200', '403', '404', '409', ...SHARED],
+  releaseHold: ['200', '403', '404', '409', ...SHARED],
 };
 
 const STABILITY: Record<string, string> = {
@@ -52,6 +62,11 @@ const STABILITY: Record<string, string> = {
   getPetById: 'beta',
   listOrders: 'experimental',
   getRateLimit: 'beta',
+  createHold: 'experimental',
+  confirmHold: 'experimental',
+  releaseHold: 'experimental',
+  getHold: 'experimental',
+  listPetHolds: 'experimental',
 };
 
 describe('OpenAPI document and Swagger UI (e2e)', () => {
@@ -100,7 +115,7 @@ describe('OpenAPI document and Swagger UI (e2e)', () => {
       type: 'string',
       enum: ['available', 'pending', 'sold'],
     });
-    expect(schemas.InventoryItem.required).toEqual(['petId', 'quantity', 'status']);
+    expect(schemas.InventoryItem.required).toEqual(['petId', 'quantity', 'status', 'available']);
     expect(schemas.InventoryItem.properties.petId).toMatchObject({
       type: 'integer',
       format: 'int64',

@@ -34,9 +34,9 @@ describe('client against the running service (e2e)', () => {
   it('should list the inventory with int64 ids exact', async () => {
     const client = await clientFor();
     expect(await client.inventory.list()).toEqual([
-      { petId: 1n, quantity: 5, status: 'available' },
-      { petId: SAFE_PLUS_TWO, quantity: 2, status: 'pending' },
-      { petId: INT64_MAX, quantity: 0, status: 'sold' },
+      { petId: 1n, quantity: 5, status: 'available', available: 5 },
+      { petId: SAFE_PLUS_TWO, quantity: 2, status: 'pending', available: 2 },
+      { petId: INT64_MAX, quantity: 0, status: 'sold', available: 0 },
     ]);
   });
 
@@ -46,11 +46,13 @@ describe('client against the running service (e2e)', () => {
       petId: INT64_MAX,
       quantity: 4,
       status: 'available',
+      available: 4,
     });
     expect(await client.inventory.update(SAFE_PLUS_TWO, { quantity: 0 })).toEqual({
       petId: SAFE_PLUS_TWO,
       quantity: 0,
       status: 'sold',
+      available: 0,
     });
     const listing = await client.inventory.list();
     expect(listing.find((item) => item.petId === INT64_MAX)?.quantity).toBe(4);

@@ -35,7 +35,7 @@ describe('client: change feed and conditional updates (e2e)', () => {
 
   it('should get one item with a strong ETag', async () => {
     const item = await client.inventory.get(INT64_MAX);
-    expect(item).toEqual({ petId: INT64_MAX, quantity: 0, status: 'sold' });
+    expect(item).toEqual({ petId: INT64_MAX, quantity: 0, status: 'sold', available: 0 });
     expect(item.etag).toMatch(/^"[^"]+"$/);
     await expect(client.inventory.get(424242n)).rejects.toMatchObject({
       status: 404,
@@ -46,7 +46,7 @@ describe('client: change feed and conditional updates (e2e)', () => {
   it('should update only while ifMatch is current, and answer a stale one with 412', async () => {
     const before = await client.inventory.get(1n);
     const updated = await client.inventory.update(1n, { quantity: 9 }, { ifMatch: before.etag });
-    expect(updated).toEqual({ petId: 1n, quantity: 9, status: 'available' });
+    expect(updated).toEqual({ petId: 1n, quantity: 9, status: 'available', available: 9 });
     expect(updated.etag).not.toBe(before.etag);
 
     const error = await client.inventory
@@ -55,9 +55,14 @@ describe('client: change feed and conditional updates (e2e)', () => {
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 412, code: 'precondition_failed' });
     expect((error as ApiError).details).toEqual({
-      current: { petId: 1n, quantity: 9, status: 'available' },
+      current: { petId: 1n, quantity: 9, status: 'available', available: 9 },
     });
-    expect(await client.inventory.get(1n)).toEqual({ petId: 1n, quantity: 9, status: 'available' });
+    expect(await client.inventory.get(1n)).toEqual({
+      petId: 1n,
+      quantity: 9,
+      status: 'available',
+      available: 9,
+    });
   });
 
   it('should follow the feed from a listing, page by page, without missing or repeating a change', async () => {

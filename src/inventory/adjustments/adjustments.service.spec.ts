@@ -141,7 +141,7 @@ describe('AdjustmentsService with IdempotencyService', () => {
       replayed: false,
       answer: {
         status: 200,
-        body: '{"petId":1,"quantity":3,"status":"available"}',
+        body: '{"petId":1,"quantity":3,"status":"available","available":3}',
         etag: expect.any(String),
       },
     });
@@ -176,7 +176,7 @@ describe('AdjustmentsService with IdempotencyService', () => {
     const { pets, records, service } = setup();
     const winner = {
       status: 200,
-      body: '{"petId":1,"quantity":4,"status":"available"}',
+      body: '{"petId":1,"quantity":4,"status":"available","available":4}',
       etag: '"w"',
       fingerprint: 'f1',
     };
@@ -237,7 +237,7 @@ describe('AdjustmentsService with IdempotencyService', () => {
       },
     ]);
     expect(answer.body).toBe(
-      '{"items":[{"petId":1,"quantity":4,"status":"available"},{"petId":1,"quantity":9,"status":"available"}]}',
+      '{"items":[{"petId":1,"quantity":4,"status":"available","available":4},{"petId":1,"quantity":9,"status":"available","available":9}]}',
     );
   });
 });

@@ -26,7 +26,7 @@ describe('batchAnswer', () => {
           {
             index: 0,
             code: 'insufficient_stock',
-            current: { petId: 1, quantity: 0, status: 'available' },
+            current: { petId: 1, quantity: 0, status: 'available', available: 0 },
           },
           { index: 2, code: 'not_found' },
         ],
@@ -44,7 +44,7 @@ describe('batchAnswer', () => {
       {
         index: 0,
         code: 'validation_failed',
-        current: { petId: 1, quantity: 2147483647, status: 'available' },
+        current: { petId: 1, quantity: 2147483647, status: 'available', available: 2147483647 },
       },
     ]);
   });

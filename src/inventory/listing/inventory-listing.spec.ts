@@ -9,7 +9,7 @@ describe('inventoryItemsJson', () => {
       { petId: '1', quantity: 2147483647, status: 'available' },
     ]);
     expect(json).toBe(
-      '[{"petId":9223372036854775807,"quantity":0,"status":"sold"},{"petId":1,"quantity":2147483647,"status":"available"}]',
+      '[{"petId":9223372036854775807,"quantity":0,"status":"sold","available":0},{"petId":1,"quantity":2147483647,"status":"available","available":2147483647}]',
     );
   });
 
@@ -35,6 +35,14 @@ describe('InventoryListing', () => {
     expect(new InventoryListing(2n, rows).etag).toBe(a.etag);
     expect(new InventoryListing(1n, [rows[0]]).etag).not.toBe(a.etag);
     expect(a.etag).toMatch(/^"[A-Za-z0-9_-]{22}"$/);
+  });
+
+  it('should be valid until the first active hold it counts ends, or always without one', () => {
+    expect(new InventoryListing(1n, rows).validAt(Number.MAX_SAFE_INTEGER)).toBe(true);
+    const held = new InventoryListing(1n, [{ ...rows[0], held: 2 }], 1000);
+    expect(held.validAt(999)).toBe(true);
+    expect(held.validAt(1000)).toBe(false);
+    expect(held.body.toString()).toContain('"available":3');
   });
 
   it('should stand at its version in the change feed', () => {
