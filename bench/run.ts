@@ -25,6 +25,7 @@ import {
 import { type LoadResult, runLoad, timedRequest } from './lib/load.js';
 import { type BenchOptions, parseOptions } from './lib/options.js';
 import { adjustScenario } from './scenarios/adjust.js';
+import { holdsScenario } from './scenarios/holds.js';
 import {
   createDatabase,
   deleteRedisKeys,
@@ -1579,6 +1580,18 @@ async function main(): Promise<void> {
       { options, work, service: SERVICE, start, stop, check, tables, report, log },
       options.scenarios.has('adjust') ? undefined : 'bursts',
     );
+  if (options.scenarios.has('holds'))
+    await holdsScenario({
+      options,
+      work,
+      service: SERVICE,
+      start,
+      stop,
+      check,
+      tables,
+      report,
+      log,
+    });
   if (options.scenarios.has('tracing'))
     await tracingScenario({
       options,

@@ -182,7 +182,7 @@ describe('Adding a field to InventoryItem, as docs/architecture.md says (scratch
 
   it('should carry the field from an import row to the item and the listing', async () => {
     expect((await item(1)).text).toBe(
-      '{"petId":1,"quantity":3,"status":"available","location":"Shelf 1"}',
+      '{"petId":1,"quantity":3,"status":"available","location":"Shelf 1","available":3}',
     );
     expect((await item(2)).text).toBe('{"petId":2,"quantity":0,"status":"sold","available":0}');
   });
@@ -191,7 +191,8 @@ describe('Adding a field to InventoryItem, as docs/architecture.md says (scratch
     const before = await item(2);
     const res = await patch({ quantity: 5, location: 'Aisle 7' });
     expect(res.status).toBe(200);
-    const answer = '{"petId":2,"quantity":5,"status":"available","location":"Aisle 7"}';
+    const answer =
+      '{"petId":2,"quantity":5,"status":"available","location":"Aisle 7","available":5}';
     expect(await res.text()).toBe(answer);
     const etag = res.headers.get('etag');
     expect(etag).not.toBe(before.etag);
@@ -217,13 +218,13 @@ describe('Adding a field to InventoryItem, as docs/architecture.md says (scratch
     await patch({ quantity: 4, location: 'Aisle 9' });
     const kept = await patch({ quantity: 6 });
     expect(await kept.text()).toBe(
-      '{"petId":2,"quantity":6,"status":"available","location":"Aisle 9"}',
+      '{"petId":2,"quantity":6,"status":"available","location":"Aisle 9","available":6}',
     );
     const empty = await patch({ quantity: 6, location: '' });
     expect(empty.status).toBe(400);
     expect(((await empty.json()) as { code: string }).code).toBe('validation_failed');
     expect((await item(2)).text).toBe(
-      '{"petId":2,"quantity":6,"status":"available","location":"Aisle 9"}',
+      '{"petId":2,"quantity":6,"status":"available","location":"Aisle 9","available":6}',
     );
   });
 
@@ -232,7 +233,8 @@ describe('Adding a field to InventoryItem, as docs/architecture.md says (scratch
       call('POST', '/v1/inventory/1/adjustments', { delta: 2 }, { 'Idempotency-Key': 'add-2' });
     const first = await adjust();
     expect(first.status).toBe(200);
-    const answer = '{"petId":1,"quantity":5,"status":"available","location":"Shelf 1"}';
+    const answer =
+      '{"petId":1,"quantity":5,"status":"available","location":"Shelf 1","available":5}';
     expect(await first.text()).toBe(answer);
     const replay = await adjust();
     expect(replay.headers.get('idempotent-replayed')).toBe('true');

@@ -192,7 +192,7 @@ class Model {
 
   itemText(petId: bigint): string {
     const { quantity, status } = this.stock.get(petId)!;
-    return `{"petId":${petId},"quantity":${quantity},"status":"${status}"}`;
+    return `{"petId":${petId},"quantity":${quantity},"status":"${status}","available":${quantity}}`;
   }
 
   listText(): string {

@@ -58,7 +58,7 @@ describe('npm start (built server)', () => {
       expect(res.status).toBe(200);
       const items = (await res.json()) as { petId: number; quantity: number; status: string }[];
       expect(items.length).toBeGreaterThanOrEqual(10);
-      expect(Object.keys(items[0])).toEqual(['petId', 'quantity', 'status']);
+      expect(Object.keys(items[0])).toEqual(['petId', 'quantity', 'status', 'available']);
       for (const line of log.trim().split('\n')) expect(() => JSON.parse(line), line).not.toThrow();
       // The first screen answers: where it listens, the key and the curl line, not Nest's report.
       const first = log

@@ -15,6 +15,7 @@ export const SCENARIOS = [
   'bursts',
   'tracing',
   'redis',
+  'holds',
 ] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 /** Instruction counts need valgrind and take minutes per server: run only when asked for. */
@@ -30,6 +31,7 @@ const DEFAULT_SCENARIOS: readonly Scenario[] = [
   'adjust',
   'tracing',
   'redis',
+  'holds',
 ];
 
 export interface BenchOptions {
