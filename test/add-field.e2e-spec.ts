@@ -209,6 +209,7 @@ describe('Adding a field to InventoryItem, as docs/architecture.md says (scratch
       quantity: 5,
       status: 'available',
       location: 'Aisle 8',
+      available: 5,
     });
     expect(await changes()).toBe(history);
     expect((await patch({ quantity: 9 }, { 'If-Match': etag! })).status).toBe(412);
