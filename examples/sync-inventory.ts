@@ -14,13 +14,14 @@ const client = createClient({ baseUrl, apiKey });
 const stop = new AbortController();
 process.once('SIGINT', () => stop.abort());
 
-const stock = new Map<bigint, InventoryItem>();
+// The feed records stock changes, not holds: `available` is read from the listing, not kept here.
+const stock = new Map<bigint, Omit<InventoryItem, 'available'>>();
 
 /** The whole inventory, and the cursor from which the feed holds what the listing does not. */
 async function load(): Promise<string | undefined> {
   const listing = await client.inventory.list({ signal: stop.signal });
   stock.clear();
-  for (const item of listing) stock.set(item.petId, item);
+  for (const { petId, quantity, status } of listing) stock.set(petId, { petId, quantity, status });
   console.log(`Loaded ${stock.size} items`);
   return listing.changesCursor;
 }

@@ -142,6 +142,21 @@ describe('Holds (e2e)', () => {
     expect((await item('1')).available).toBe(0);
   });
 
+  it('should decide holds sent together one after another, and one per Idempotency-Key', async () => {
+    const answers = await Promise.all([
+      ...Array.from({ length: 8 }, () => hold('1', { quantity: 1 })),
+      ...Array.from({ length: 3 }, () => hold(BIG, { quantity: 1 }, 'same')),
+    ]);
+    expect(answers.slice(0, 8).filter((res) => res.status === 201)).toHaveLength(5);
+    expect(answers.slice(0, 8).filter((res) => res.status === 409)).toHaveLength(3);
+    const same = answers.slice(8);
+    expect(same.map((res) => res.status)).toEqual([201, 201, 201]);
+    expect(new Set(same.map((res) => res.text)).size).toBe(1);
+    expect(same.filter((res) => res.headers['idempotent-replayed'] === 'true')).toHaveLength(2);
+    expect((await get(`/v1/inventory/${BIG}/holds`).expect(200)).body).toHaveLength(1);
+    expect(await item('1')).toMatchObject({ quantity: 5, available: 0 });
+  });
+
   it('should replay a retry with the same Idempotency-Key, and refuse the key for another body', async () => {
     const first = await hold('1', { quantity: 1 }, 'cart-9').expect(201);
     const again = await hold('1', { quantity: 1 }, 'cart-9').expect(201);

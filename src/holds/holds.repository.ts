@@ -78,21 +78,23 @@ export class HoldsRepository {
     );
   }
 
-  async insert(manager: EntityManager, row: HoldRow): Promise<void> {
+  async insertAll(manager: EntityManager, rows: readonly HoldRow[]): Promise<void> {
     await manager
       .createQueryBuilder()
       .insert()
       .into(HoldEntity)
-      .values({
-        id: row.holdId,
-        petId: BigInt(row.petId),
-        quantity: row.quantity,
-        status: row.status,
-        reference: row.reference,
-        createdAt: BigInt(row.createdAt),
-        expiresAt: BigInt(row.expiresAt),
-        endedAt: null,
-      })
+      .values(
+        rows.map((row) => ({
+          id: row.holdId,
+          petId: BigInt(row.petId),
+          quantity: row.quantity,
+          status: row.status,
+          reference: row.reference,
+          createdAt: BigInt(row.createdAt),
+          expiresAt: BigInt(row.expiresAt),
+          endedAt: null,
+        })),
+      )
       .updateEntity(false)
       .execute();
   }

@@ -1,10 +1,13 @@
 import { Injectable, Optional } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { NotFoundError } from '../common/errors/api-error.js';
+import { isDatabaseUnavailable } from '../database/database-errors.js';
 import {
+  type AnswerKeeper,
   IdempotencyService,
   type IdempotentOutcome,
   type IdempotentRequest,
+  type KeepAnswer,
 } from '../idempotency/idempotency.service.js';
 import type { InventoryItem } from '../inventory/dto/inventory-item.dto.js';
 import { availableOf, itemOf, type InventoryRow } from '../inventory/inventory-row.js';
@@ -26,14 +29,70 @@ import {
 
 const holdNotFound = (holdId: string) => new NotFoundError(`No hold with id ${holdId}`);
 
+// As stock writes: a group's statements stay well inside both drivers' parameter limits.
+const MAX_GROUP = 256;
+
+interface PendingHold {
+  petId: bigint;
+  body: HoldRequest;
+  keep: KeepAnswer<HoldCreation>;
+  holdId: string;
+  resolve(outcome: HoldCreation): void;
+  reject(err: unknown): void;
+}
+
+/** Each hold in order, against the locked rows and the units the holds before it kept. */
+function decideHolds(
+  rows: ReadonlyMap<string, InventoryRow>,
+  calls: readonly PendingHold[],
+  now: number,
+): HoldCreation[] {
+  const kept = new Map<string, number>();
+  return calls.map(({ petId, body, holdId }): HoldCreation => {
+    const locked = rows.get(petId.toString());
+    if (!locked) return { kind: 'not_found', petId };
+    const row = { ...locked, held: (locked.held ?? 0) + (kept.get(locked.petId) ?? 0) };
+    if (availableOf(row) < body.quantity)
+      return { kind: 'insufficient', current: row, quantity: body.quantity };
+    kept.set(row.petId, (kept.get(row.petId) ?? 0) + body.quantity);
+    return {
+      kind: 'created',
+      hold: {
+        holdId,
+        petId: row.petId,
+        quantity: body.quantity,
+        status: 'active',
+        reference: body.reference ?? null,
+        createdAt: now,
+        expiresAt: now + (body.expiresIn ?? DEFAULT_EXPIRES_IN) * 1000,
+        endedAt: null,
+      },
+    };
+  });
+}
+
+/** Each answer keeper the calls carry, with the indexes of its calls. */
+function sharesOf(calls: readonly PendingHold[]): Map<AnswerKeeper<HoldCreation>, number[]> {
+  const shares = new Map<AnswerKeeper<HoldCreation>, number[]>();
+  calls.forEach((call, i) => {
+    const indexes = shares.get(call.keep.work);
+    if (indexes) indexes.push(i);
+    else shares.set(call.keep.work, [i]);
+  });
+  return shares;
+}
+
 /**
- * Holds keep units of a pet for a while. Each is one transaction that locks the write counter and
- * then the pet's row, as stock writes do (so they queue rather than deadlock), and moves the
- * counter on: the listing of every instance is read again. On PostgreSQL the row lock makes the
- * units held exact across instances; SQLite has one writer.
+ * Holds keep units of a pet for a while. Every change of them is a transaction that locks the
+ * write counter and then the pets' rows, as stock writes do (so they queue rather than deadlock),
+ * and moves the counter on: the listing of every instance is read again. On PostgreSQL the row
+ * locks make the units held exact across instances; SQLite has one writer.
  */
 @Injectable()
 export class HoldsService {
+  private queued: PendingHold[] = [];
+  private flushing = false;
+
   constructor(
     private readonly holds: HoldsRepository,
     private readonly inventory: InventoryRepository,
@@ -49,38 +108,84 @@ export class HoldsService {
   }
 
   create(petId: bigint, body: HoldRequest, request: IdempotentRequest): Promise<IdempotentOutcome> {
-    return this.idempotency.once<HoldCreation>(request, creationAnswer, (keep) =>
-      this.inventory.transaction(async (manager) => {
-        const counter = await this.inventory.lockCounter(manager);
-        const [row] = await this.inventory.lockRows(manager, [petId.toString()]);
-        const now = this.now();
-        const outcome: HoldCreation = !row
-          ? { kind: 'not_found', petId }
-          : availableOf(row) < body.quantity
-            ? { kind: 'insufficient', current: row, quantity: body.quantity }
-            : {
-                kind: 'created',
-                hold: {
-                  holdId: randomUUID(),
-                  petId: row.petId,
-                  quantity: body.quantity,
-                  status: 'active',
-                  reference: body.reference ?? null,
-                  createdAt: now,
-                  expiresAt: now + (body.expiresIn ?? DEFAULT_EXPIRES_IN) * 1000,
-                  endedAt: null,
-                },
-              };
-        const [taken] = await keep.work.run(manager, [{ item: keep.item, outcome }]);
-        // Its key was answered meanwhile: nothing of this request is written.
-        if (taken !== undefined) throw taken;
-        if (outcome.kind === 'created') {
-          await this.holds.insert(manager, outcome.hold);
-          await this.inventory.bump(manager, counter);
-        }
-        return outcome;
-      }),
+    return this.idempotency.once<HoldCreation>(
+      request,
+      creationAnswer,
+      (keep) =>
+        new Promise((resolve, reject) => {
+          this.queued.push({ petId, body, keep, holdId: randomUUID(), resolve, reject });
+          this.schedule();
+        }),
     );
+  }
+
+  private schedule(): void {
+    if (this.flushing || this.queued.length === 0) return;
+    this.flushing = true;
+    setImmediate(() => void this.flush());
+  }
+
+  private async flush(): Promise<void> {
+    const group = this.queued.splice(0, MAX_GROUP);
+    try {
+      await this.commit(group);
+    } catch (err) {
+      // Whose fault is unknown: each runs alone, so one bad request fails by itself.
+      if (group.length === 1 || isDatabaseUnavailable(err))
+        for (const call of group) call.reject(err);
+      else
+        for (const call of group) await this.commit([call]).catch((e: unknown) => call.reject(e));
+    } finally {
+      this.flushing = false;
+      this.schedule();
+    }
+  }
+
+  /**
+   * The holds asked for in one turn of the event loop, in one transaction (group commit, as stock
+   * writes): each decided in arrival order against what the ones before it kept. A request whose
+   * Idempotency-Key is taken meanwhile is taken out, and the others are decided again without it.
+   */
+  private async commit(group: PendingHold[]): Promise<void> {
+    const done = await this.inventory.transaction(async (manager) => {
+      const counter = await this.inventory.lockCounter(manager);
+      const ids = [...new Set(group.map((call) => call.petId.toString()))];
+      const locked = await this.inventory.lockRows(manager, ids);
+      const rows = new Map(locked.map((row) => [row.petId, row]));
+      const now = this.now();
+      let calls = group;
+      let outcomes = decideHolds(rows, calls, now);
+      const shares = () =>
+        [...sharesOf(calls)].map(
+          ([work, indexes]) =>
+            [
+              work,
+              indexes,
+              indexes.map((i) => ({ item: calls[i].keep.item, outcome: outcomes[i] })),
+            ] as const,
+        );
+      const taken: { call: PendingHold; error: unknown }[] = [];
+      for (const [work, indexes, items] of shares()) {
+        const errors = await work.run(manager, items);
+        indexes.forEach((i, j) => {
+          if (errors[j] !== undefined) taken.push({ call: calls[i], error: errors[j] });
+        });
+      }
+      if (taken.length > 0) {
+        const out = new Set(taken.map(({ call }) => call));
+        calls = calls.filter((call) => !out.has(call));
+        outcomes = decideHolds(rows, calls, now);
+        for (const [work, , items] of shares()) await work.revise(manager, items);
+      }
+      const created = outcomes.flatMap((o) => (o.kind === 'created' ? [o.hold] : []));
+      if (created.length > 0) {
+        await this.holds.insertAll(manager, created);
+        await this.inventory.bump(manager, counter);
+      }
+      return { calls, outcomes, taken };
+    });
+    done.calls.forEach((call, i) => call.resolve(done.outcomes[i]));
+    for (const { call, error } of done.taken) call.reject(error);
   }
 
   async get(holdId: string): Promise<Hold> {
