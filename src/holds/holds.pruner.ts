@@ -8,10 +8,7 @@ import { HoldsRepository, PRUNE_BATCH } from './holds.repository.js';
 
 const DAY_MS = 86_400_000;
 
-/**
- * Writes `expired` on holds whose time came (reads already tell them so; this counts them), then
- * removes holds that ended more than HOLDS_RETENTION_DAYS ago, a batch per turn of the event loop.
- */
+/** Counts the holds that expired, then removes those ended past HOLDS_RETENTION_DAYS. */
 @Injectable()
 export class HoldsPruner extends PeriodicPruner {
   protected readonly subject = 'holds';

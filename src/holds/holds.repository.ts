@@ -56,7 +56,6 @@ export class HoldsRepository {
     return raw && rowOf(raw);
   }
 
-  /** The pet's holds active at `now`, oldest first. */
   async active(manager: EntityManager, petId: bigint, now: number): Promise<HoldRow[]> {
     const raws = await this.holds(manager)
       .where('hold.petId = :petId', { petId: petId.toString() })
@@ -130,7 +129,6 @@ export class HoldsRepository {
     return result.affected ?? 0;
   }
 
-  /** Removes up to a batch of holds that ended before `cutoff`; how many. */
   pruneBatch(cutoff: number): Promise<number> {
     return this.transaction(async (manager) => {
       const ids = await manager

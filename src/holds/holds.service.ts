@@ -71,7 +71,6 @@ function decideHolds(
   });
 }
 
-/** Each answer keeper the calls carry, with the indexes of its calls. */
 function sharesOf(calls: readonly PendingHold[]): Map<AnswerKeeper<HoldCreation>, number[]> {
   const shares = new Map<AnswerKeeper<HoldCreation>, number[]>();
   calls.forEach((call, i) => {

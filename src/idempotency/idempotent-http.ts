@@ -19,7 +19,6 @@ export function idempotentRequest(req: Request, keyId: number | null): Idempoten
   };
 }
 
-/** Sends a kept or first answer as its bytes, marked when it is a replay. */
 export function sendIdempotent(res: Response, { answer, replayed }: IdempotentOutcome): RawJson {
   res.status(answer.status);
   if (answer.etag !== null) res.setHeader('ETag', answer.etag);

@@ -240,7 +240,6 @@ export class MetricsService implements RequestObserver {
     else this.webhookPending.set(endpointId, oldestPendingAt);
   }
 
-  /** Where the active-holds gauge reads its value at each scrape. */
   countActiveHolds(count: () => Promise<number>): void {
     this.activeHolds = count;
   }

@@ -15,7 +15,6 @@ const REFERENCE_LENGTH = 'reference must be a string of 1 to 255 characters';
 const present = (field: string) => (body: object) =>
   (body as Record<string, unknown>)[field] !== undefined;
 
-/** The body of `createHold`. */
 export class HoldRequest {
   @ApiProperty({
     type: 'integer',

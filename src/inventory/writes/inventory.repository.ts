@@ -150,7 +150,6 @@ export class InventoryRepository implements OnModuleInit, OnModuleDestroy {
     return this.withHeld(rows, await this.held(manager, petIds));
   }
 
-  /** Rows with the units held of each (none left out). */
   withHeld(rows: InventoryRow[], held: HeldUnits): InventoryRow[] {
     if (held.units.size === 0) return rows;
     return rows.map((row) => {
