@@ -2,6 +2,7 @@ import { Injectable, Optional } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { NotFoundError } from '../common/errors/api-error.js';
 import { isDatabaseUnavailable } from '../database/database-errors.js';
+import { GroupCommitQueue } from '../database/group-commit.js';
 import {
   type AnswerKeeper,
   IdempotencyService,
@@ -89,8 +90,10 @@ function sharesOf(calls: readonly PendingHold[]): Map<AnswerKeeper<HoldCreation>
  */
 @Injectable()
 export class HoldsService {
-  private queued: PendingHold[] = [];
-  private flushing = false;
+  private readonly queue = new GroupCommitQueue<PendingHold>(
+    (waiting) => Math.min(MAX_GROUP, waiting.length),
+    (group) => this.commitGroup(group),
+  );
 
   constructor(
     private readonly holds: HoldsRepository,
@@ -112,20 +115,12 @@ export class HoldsService {
       creationAnswer,
       (keep) =>
         new Promise((resolve, reject) => {
-          this.queued.push({ petId, body, keep, holdId: randomUUID(), resolve, reject });
-          this.schedule();
+          this.queue.push({ petId, body, keep, holdId: randomUUID(), resolve, reject });
         }),
     );
   }
 
-  private schedule(): void {
-    if (this.flushing || this.queued.length === 0) return;
-    this.flushing = true;
-    setImmediate(() => void this.flush());
-  }
-
-  private async flush(): Promise<void> {
-    const group = this.queued.splice(0, MAX_GROUP);
+  private async commitGroup(group: PendingHold[]): Promise<void> {
     try {
       await this.commit(group);
     } catch (err) {
@@ -134,9 +129,6 @@ export class HoldsService {
         for (const call of group) call.reject(err);
       else
         for (const call of group) await this.commit([call]).catch((e: unknown) => call.reject(e));
-    } finally {
-      this.flushing = false;
-      this.schedule();
     }
   }
 

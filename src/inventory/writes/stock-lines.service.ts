@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { isConnectionLost, isDatabaseUnavailable } from '../../database/database-errors.js';
+import { GroupCommitQueue } from '../../database/group-commit.js';
 import { MAX_QUANTITY } from '../dto/inventory-update.dto.js';
 import { type InventoryRow, sameItem, sameStock } from '../inventory-row.js';
 import { nextStatus } from '../pet-status.js';
@@ -106,6 +107,17 @@ const MAX_GROUP = 256;
 // Keeps a group's statements (a parameter per pet locked) well inside both drivers' limits.
 const MAX_GROUP_LINES = 5_000;
 
+function groupSize(waiting: readonly Call[]): number {
+  let size = 0;
+  let lines = 0;
+  while (size < Math.min(MAX_GROUP, waiting.length)) {
+    lines += waiting[size].lines.length;
+    if (size > 0 && lines > MAX_GROUP_LINES) break;
+    size++;
+  }
+  return size;
+}
+
 /**
  * Stock changes, all lines of a call or none, in one transaction. Calls that arrive together
  * (one turn of the event loop) commit together, each still all or nothing: group commit. Work
@@ -121,8 +133,9 @@ const MAX_GROUP_LINES = 5_000;
 @Injectable()
 export class StockLinesService implements StockLinesWriter {
   private readonly logger = new Logger(StockLinesService.name);
-  private queued: Call[] = [];
-  private flushing = false;
+  private readonly queue = new GroupCommitQueue<Call>(groupSize, (group) =>
+    this.commitGroup(group),
+  );
 
   constructor(
     private readonly repository: InventoryRepository,
@@ -135,26 +148,11 @@ export class StockLinesService implements StockLinesWriter {
     inTransaction?: InTransaction,
   ): Promise<StockLinesOutcome> {
     return new Promise((resolve, reject) => {
-      this.queued.push({ lines, caller, inTransaction, resolve, reject });
-      this.schedule();
+      this.queue.push({ lines, caller, inTransaction, resolve, reject });
     });
   }
 
-  private schedule(): void {
-    if (this.flushing || this.queued.length === 0) return;
-    this.flushing = true;
-    setImmediate(() => void this.flush());
-  }
-
-  private async flush(): Promise<void> {
-    let size = 0;
-    let lines = 0;
-    while (size < Math.min(MAX_GROUP, this.queued.length)) {
-      lines += this.queued[size].lines.length;
-      if (size > 0 && lines > MAX_GROUP_LINES) break;
-      size++;
-    }
-    const group = this.queued.splice(0, size);
+  private async commitGroup(group: Call[]): Promise<void> {
     try {
       await this.commit(group);
     } catch (err) {
@@ -167,15 +165,12 @@ export class StockLinesService implements StockLinesWriter {
       } else if (isDatabaseUnavailable(err)) {
         // Down or not answering: each call gets its 503 now, not after a retry of its own, and so
         // do the calls that queued behind it meanwhile, rather than wait out one timeout more.
-        for (const call of [...group, ...this.queued.splice(0)]) call.reject(err);
+        for (const call of [...group, ...this.queue.takeWaiting()]) call.reject(err);
       } else {
         // Failed outside any call's savepoint (the locks, the commit): whose fault is unknown.
         this.logger.warn(`A group of ${group.length} stock writes failed; retrying each alone`);
         for (const call of group) await this.commit([call]).catch((e: unknown) => call.reject(e));
       }
-    } finally {
-      this.flushing = false;
-      this.schedule();
     }
   }
 
