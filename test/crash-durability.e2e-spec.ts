@@ -49,7 +49,9 @@ async function stock(
   });
   expect(res.status).toBe(200);
   const text = await res.text();
-  const items = [...text.matchAll(/\{"petId":(\d+),"quantity":(\d+),"status":"(\w+)"\}/g)];
+  const items = [
+    ...text.matchAll(/\{"petId":(\d+),"quantity":(\d+),"status":"(\w+)","available":\d+\}/g),
+  ];
   return new Map(
     items.map(([, id, quantity, status]) => [BigInt(id), { quantity: Number(quantity), status }]),
   );
@@ -112,7 +114,7 @@ describe('crash durability (e2e, built server)', () => {
               const body = await res.text();
               if (res.status !== 200) throw new Error(`PATCH answered ${res.status}: ${body}`);
               expect(body).toBe(
-                `{"petId":${write.petId},"quantity":${write.quantity},"status":"available"}`,
+                `{"petId":${write.petId},"quantity":${write.quantity},"status":"available","available":${write.quantity}}`,
               );
               write.acked = true;
               acked++;
