@@ -34,13 +34,13 @@ interface InventoryItem {
 /** Parses a listing keeping petIds as exact text (JSON.parse would round those above 2^53). */
 function inventory(reply: Reply): InventoryItem[] {
   expect(reply.status).toBe(200);
-  return [...reply.text.matchAll(/\{"petId":(\d+),"quantity":(\d+),"status":"(\w+)"\}/g)].map(
-    ([, petId, quantity, status]) => ({
-      petId,
-      quantity: Number(quantity),
-      status,
-    }),
-  );
+  return [
+    ...reply.text.matchAll(/\{"petId":(\d+),"quantity":(\d+),"status":"(\w+)","available":\d+\}/g),
+  ].map(([, petId, quantity, status]) => ({
+    petId,
+    quantity: Number(quantity),
+    status,
+  }));
 }
 
 describe('three instances on one PostgreSQL database and one Redis (integration)', () => {

@@ -197,7 +197,7 @@ describe('a PostgreSQL outage under a running app (integration)', () => {
     }
     expect(status).toBe(200);
     expect((await listInventory().expect(200)).text).toBe(
-      '[{"petId":9223372036854775807,"quantity":4,"status":"available"}]',
+      '[{"petId":9223372036854775807,"quantity":4,"status":"available","available":4}]',
     );
     await request(t.server).get('/health/ready').expect(200);
   });

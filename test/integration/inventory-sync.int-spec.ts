@@ -25,6 +25,7 @@ interface Item {
   petId: number;
   quantity: number;
   status: string;
+  available?: number;
 }
 interface Change extends Item {
   id: number;
@@ -82,10 +83,12 @@ class Follower {
       ).toEqual(
         held ? { quantity: held.quantity, status: held.status } : { quantity: null, status: null },
       );
+      // No holds here: every unit is available.
       this.state.set(change.petId, {
         petId: change.petId,
         quantity: change.quantity,
         status: change.status,
+        available: change.quantity,
       });
       this.applied++;
     }
@@ -228,7 +231,7 @@ describe('keeping a copy in sync by the change feed, three instances on one Post
       headers: { 'if-match': `"stale", ${etag}` },
     });
     expect(applied.status, applied.text).toBe(200);
-    expect(applied.body).toEqual({ petId: 3, quantity: 0, status: 'sold' });
+    expect(applied.body).toEqual({ petId: 3, quantity: 0, status: 'sold', available: 0 });
     const now = await send(instances[1], 'GET', '/v1/inventory/3', { key, agent });
     expect(applied.headers.etag).toBe(now.headers.etag);
     const again = await send(instances[1], 'PATCH', '/v1/inventory/3', {
@@ -237,6 +240,6 @@ describe('keeping a copy in sync by the change feed, three instances on one Post
       body: { quantity: 4 },
       headers: { 'if-match': '*' },
     });
-    expect(again.body).toEqual({ petId: 3, quantity: 4, status: 'available' });
+    expect(again.body).toEqual({ petId: 3, quantity: 4, status: 'available', available: 4 });
   });
 });

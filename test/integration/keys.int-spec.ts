@@ -96,7 +96,7 @@ describe('key scopes, expiry and rolling on two instances sharing PostgreSQL and
     expect(refused.headers['x-ratelimit-remaining']).toBe('58');
 
     const after = await send(a, 'GET', '/v1/inventory', { key });
-    expect(after.text).toBe('[{"petId":1,"quantity":5,"status":"available"}]');
+    expect(after.text).toBe('[{"petId":1,"quantity":5,"status":"available","available":5}]');
     expect(after.headers['x-ratelimit-remaining']).toBe('57');
   });
 
