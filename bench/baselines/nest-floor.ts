@@ -45,6 +45,7 @@ class FloorController {
       throw new BadRequestException();
     }
     item.quantity = quantity;
+    item.available = quantity;
     item.status = quantity === 0 ? 'sold' : item.status === 'sold' ? 'available' : item.status;
     return item;
   }

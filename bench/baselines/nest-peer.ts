@@ -153,12 +153,15 @@ interface InventoryItemDto {
   petId: number;
   quantity: number;
   status: PetStatus;
+  available: number;
 }
 
 const toItem = (pet: Pet): InventoryItemDto => ({
   petId: pet.id,
   quantity: pet.quantity,
   status: pet.status,
+  // The peer keeps no holds: every unit is available.
+  available: pet.quantity,
 });
 
 // ---- auth -----------------------------------------------------------------------------------
