@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsDefined, IsInt, IsString, Length, Max, Min, ValidateIf } from 'class-validator';
-import { NoControlCharacters } from '../../inventory/dto/change-context.dto.js';
+import { NoControlCharacters, present } from '../../inventory/dto/change-context.dto.js';
 import { MAX_QUANTITY } from '../../inventory/dto/inventory-update.dto.js';
 
 export const MIN_EXPIRES_IN = 60;
@@ -10,10 +10,6 @@ export const DEFAULT_EXPIRES_IN = 900;
 const QUANTITY_RANGE = `quantity must be an integer from 1 to ${MAX_QUANTITY}`;
 const EXPIRES_IN_RANGE = `expiresIn must be an integer from ${MIN_EXPIRES_IN} to ${MAX_EXPIRES_IN} (seconds)`;
 const REFERENCE_LENGTH = 'reference must be a string of 1 to 255 characters';
-
-// Absent is allowed, null is not.
-const present = (field: string) => (body: object) =>
-  (body as Record<string, unknown>)[field] !== undefined;
 
 export class HoldRequest {
   @ApiProperty({

@@ -18,7 +18,7 @@ export const NoControlCharacters = (field: string): PropertyDecorator =>
   });
 
 // Absent is allowed, null is not.
-const present = (field: string) => (body: object) =>
+export const present = (field: string) => (body: object) =>
   (body as Record<string, unknown>)[field] !== undefined;
 
 /** The fields every stock change may carry: why, and on which document. */
