@@ -3,7 +3,6 @@ import {
   ApiBody,
   ApiConsumes,
   ApiCreatedResponse,
-  ApiHeader,
   ApiOkResponse,
   ApiOperation,
   ApiParam,
@@ -12,12 +11,12 @@ import {
 import type { Response } from 'express';
 import type { IdentifiedRequest } from '../auth/principal.js';
 import { ParsePetIdPipe } from '../common/pipes/pet-id.pipe.js';
-import {
-  IDEMPOTENCY_KEY_HEADER,
-  MAX_IDEMPOTENCY_KEY_LENGTH,
-} from '../idempotency/idempotency-key.js';
 import { idempotentRequest, sendIdempotent } from '../idempotency/idempotent-http.js';
-import { IDEMPOTENCY_422, ApiReplayableErrors } from '../inventory/adjustments/adjustments.docs.js';
+import {
+  ApiIdempotencyKey,
+  ApiReplayableErrors,
+  IDEMPOTENCY_422,
+} from '../inventory/adjustments/adjustments.docs.js';
 import { CallerOf } from '../inventory/writes/caller.decorator.js';
 import type { Caller } from '../inventory/writes/stock-write.js';
 import {
@@ -55,12 +54,10 @@ export class HoldsController {
   })
   @ApiStability('experimental')
   @ApiParam(PET_ID_PARAM)
-  @ApiHeader({
-    name: IDEMPOTENCY_KEY_HEADER,
-    required: true,
-    description: `A unique value per hold (a UUID), 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters, sent again unchanged on every retry: one hold per key and API key, and a retry gets the first answer again, with \`Idempotent-Replayed: true\`.`,
-    schema: { type: 'string', minLength: 1, maxLength: MAX_IDEMPOTENCY_KEY_LENGTH },
-  })
+  @ApiIdempotencyKey(
+    'A unique value per hold (a UUID)',
+    'sent again unchanged on every retry: one hold per key and API key, and a retry gets the first answer again, with `Idempotent-Replayed: true`.',
+  )
   @ApiConsumes('application/json')
   @ApiBody({ type: HoldRequest, required: true })
   @ApiCreatedResponse({ type: Hold, description: 'The hold, active', headers: CREATED_HEADERS })

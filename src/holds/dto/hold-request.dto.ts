@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsDefined, IsInt, IsString, Length, Max, Min, ValidateIf } from 'class-validator';
-import { NoControlCharacters, present } from '../../inventory/dto/change-context.dto.js';
+import { IsDefined, IsInt, Max, Min, ValidateIf } from 'class-validator';
+import { present, ReferenceField } from '../../inventory/dto/change-context.dto.js';
 import { MAX_QUANTITY } from '../../inventory/dto/inventory-update.dto.js';
 
 export const MIN_EXPIRES_IN = 60;
@@ -9,7 +9,6 @@ export const DEFAULT_EXPIRES_IN = 900;
 
 const QUANTITY_RANGE = `quantity must be an integer from 1 to ${MAX_QUANTITY}`;
 const EXPIRES_IN_RANGE = `expiresIn must be an integer from ${MIN_EXPIRES_IN} to ${MAX_EXPIRES_IN} (seconds)`;
-const REFERENCE_LENGTH = 'reference must be a string of 1 to 255 characters';
 
 export class HoldRequest {
   @ApiProperty({
@@ -42,18 +41,10 @@ export class HoldRequest {
   @Max(MAX_EXPIRES_IN, { message: EXPIRES_IN_RANGE })
   expiresIn?: number;
 
-  @ApiProperty({
-    type: 'string',
-    minLength: 1,
-    maxLength: 255,
-    required: false,
+  @ReferenceField({
     example: 'cart-8d1f',
     description:
       "The shop's own name for what the hold is for (a cart, an order); the stock change of its confirm carries it",
   })
-  @ValidateIf(present('reference'))
-  @NoControlCharacters('reference')
-  @IsString({ message: REFERENCE_LENGTH })
-  @Length(1, 255, { message: REFERENCE_LENGTH })
   reference?: string;
 }

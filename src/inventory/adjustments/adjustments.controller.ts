@@ -3,7 +3,6 @@ import {
   ApiBody,
   ApiConsumes,
   ApiExtraModels,
-  ApiHeader,
   ApiOkResponse,
   ApiOperation,
   ApiParam,
@@ -12,10 +11,6 @@ import {
 import type { Request, Response } from 'express';
 import type { IdentifiedRequest } from '../../auth/principal.js';
 import { ParsePetIdPipe } from '../../common/pipes/pet-id.pipe.js';
-import {
-  IDEMPOTENCY_KEY_HEADER,
-  MAX_IDEMPOTENCY_KEY_LENGTH,
-} from '../../idempotency/idempotency-key.js';
 import {
   idempotentRequest as idempotentHttpRequest,
   sendIdempotent,
@@ -38,6 +33,7 @@ import {
 import {
   ADJUST_400,
   ADJUST_404,
+  ApiIdempotencyKey,
   ApiReplayableErrors,
   ADJUST_409,
   BATCH_400,
@@ -60,12 +56,10 @@ const idempotentRequest = (req: Request, caller: Caller) =>
   idempotentHttpRequest(req, caller.keyId);
 
 @ApiTags('inventory')
-@ApiHeader({
-  name: IDEMPOTENCY_KEY_HEADER,
-  required: true,
-  description: `A unique value per change (a UUID), 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters, sent again unchanged on every retry of that change: a change is applied once per key and API key, and a retry gets the first answer again, with \`Idempotent-Replayed: true\`. Kept IDEMPOTENCY_RETENTION_HOURS (default 24 h).`,
-  schema: { type: 'string', minLength: 1, maxLength: MAX_IDEMPOTENCY_KEY_LENGTH },
-})
+@ApiIdempotencyKey(
+  'A unique value per change (a UUID)',
+  'sent again unchanged on every retry of that change: a change is applied once per key and API key, and a retry gets the first answer again, with `Idempotent-Replayed: true`. Kept IDEMPOTENCY_RETENTION_HOURS (default 24 h).',
+)
 @ApiExtraModels(InventoryBatchResult)
 @Controller('inventory')
 export class AdjustmentsController {

@@ -1,5 +1,9 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiResponse } from '@nestjs/swagger';
+import { ApiHeader, ApiResponse } from '@nestjs/swagger';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  MAX_IDEMPOTENCY_KEY_LENGTH,
+} from '../../idempotency/idempotency-key.js';
 import {
   ERROR_RESPONSES,
   errorResponseObject,
@@ -7,6 +11,15 @@ import {
 } from '../../openapi/api-docs.decorators.js';
 
 export const ADJUST_404 = ERROR_RESPONSES[404];
+
+/** The required `Idempotency-Key` header: what one key stands for, then how retries use it. */
+export const ApiIdempotencyKey = (what: string, rule: string) =>
+  ApiHeader({
+    name: IDEMPOTENCY_KEY_HEADER,
+    required: true,
+    description: `${what}, 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters, ${rule}`,
+    schema: { type: 'string', minLength: 1, maxLength: MAX_IDEMPOTENCY_KEY_LENGTH },
+  });
 
 export const REPLAYED_HEADER = {
   'Idempotent-Replayed': {
