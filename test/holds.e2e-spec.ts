@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -113,6 +114,73 @@ describe('Holds (e2e)', () => {
     await hold('0', { quantity: 1 }).expect(400);
     await hold('1', { quantity: 1, expiresIn: 86400, reference: 'x'.repeat(255) }).expect(201);
     expect((await get('/v1/inventory/1/holds').expect(200)).body).toHaveLength(1);
+  });
+
+  it('should answer any other body shape with 400 and hold nothing, at every depth', async () => {
+    const raw = (text: string) =>
+      request(t.server)
+        .post('/v1/inventory/1/holds')
+        .set('Authorization', `Bearer ${key}`)
+        .set('Idempotency-Key', `raw-${++keyCount}`)
+        .set('Content-Type', 'application/json')
+        .send(text);
+    for (const text of [
+      '[]',
+      '[{"quantity":1}]',
+      '{"quantity":[1]}',
+      '{"quantity":{"n":1}}',
+      '{"quantity":1,"reference":["cart"]}',
+      '{"quantity":1,"reference":"cart\\u0000"}',
+      '{"quantity":1,"reference":"cart\\u001b[2J"}',
+      '{"quantity":1,"__proto__":{"quantity":2}}',
+      '{"quantity":1,"constructor":{}}',
+    ]) {
+      const res = await raw(text);
+      expect(res.status, text).toBe(400);
+      expect(res.body.code, text).toBe('validation_failed');
+    }
+    const junk = fc.letrec((tie) => ({
+      value: fc.oneof(
+        { depthSize: 'small' },
+        fc.oneof(fc.integer(), fc.double(), fc.string(), fc.boolean(), fc.constant(null)),
+        fc.array(tie('value'), { maxLength: 3 }),
+        fc.dictionary(
+          fc.constantFrom('quantity', 'expiresIn', 'reference', '__proto__', 'x'),
+          tie('value'),
+          { maxKeys: 3 },
+        ),
+      ),
+    })).value;
+    const inRange = (value: unknown, min: number, max: number) =>
+      Number.isInteger(value) && (value as number) >= min && (value as number) <= max;
+    // At least one field of the wrong type or out of range, or not an object at all.
+    const body = fc.oneof(
+      junk.filter((value) => typeof value !== 'object' || value === null || Array.isArray(value)),
+      fc
+        .record({
+          quantity: fc.oneof(fc.constant(1), junk),
+          expiresIn: fc.oneof(fc.constant(900), junk),
+          reference: fc.oneof(fc.constant('cart'), junk),
+        })
+        .filter(
+          (sent) =>
+            !inRange(sent.quantity, 1, 2_147_483_647) ||
+            !inRange(sent.expiresIn, 60, 86_400) ||
+            typeof sent.reference !== 'string' ||
+            // eslint-disable-next-line no-control-regex -- the characters a reference may not hold
+            !/^[^\u0000-\u001f\u007f-\u009f]{1,255}$/u.test(sent.reference),
+        ),
+    );
+    await fc.assert(
+      fc.asyncProperty(body, async (sent) => {
+        const res = await raw(JSON.stringify(sent));
+        expect(res.status, JSON.stringify(sent)).toBe(400);
+        expect(res.body.code).toBe('validation_failed');
+      }),
+      { numRuns: 150 },
+    );
+    expect((await get('/v1/inventory/1/holds').expect(200)).body).toEqual([]);
+    expect((await item('1')).available).toBe(5);
   });
 
   it('should answer 404 for an unknown pet, and for an unknown or malformed hold id', async () => {
