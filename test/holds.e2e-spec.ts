@@ -183,6 +183,40 @@ describe('Holds (e2e)', () => {
     expect((await item('1')).available).toBe(5);
   });
 
+  it('should page active holds oldest first, with Link rel="next" on a full page', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      ids.push((await hold('1', { quantity: 1 }).expect(201)).body.holdId);
+      clock.advance(1000);
+    }
+    const all = await get('/v1/inventory/1/holds').expect(200);
+    expect(all.body.map((h: { holdId: string }) => h.holdId)).toEqual(ids);
+    expect(all.headers.link).toBeUndefined();
+
+    const first = await get('/v1/inventory/1/holds?limit=2').expect(200);
+    expect(first.body.map((h: { holdId: string }) => h.holdId)).toEqual(ids.slice(0, 2));
+    const next = /^<([^>]+)>; rel="next"$/.exec(first.headers.link)?.[1];
+    expect(next).toMatch(/^\/v1\/inventory\/1\/holds\?after=[\w-]+&limit=2$/);
+    // A hold released in between leaves the pages after it as they were.
+    await post(`/v1/holds/${ids[0]}/release`).expect(200);
+    const rest = await get(next!).expect(200);
+    expect(rest.body.map((h: { holdId: string }) => h.holdId)).toEqual(ids.slice(2));
+    expect(rest.headers.link).toBeUndefined();
+
+    const full = await get('/v1/inventory/1/holds?limit=2').expect(200);
+    expect(full.body.map((h: { holdId: string }) => h.holdId)).toEqual(ids.slice(1));
+    const after = /<([^>]+)>/.exec(full.headers.link)![1];
+    expect((await get(after).expect(200)).body).toEqual([]);
+
+    const feedCursor = /after=([^&>]+)/.exec(
+      (await get('/v1/inventory/changes').expect(200)).headers.link,
+    )![1];
+    for (const query of ['after=x', `after=${feedCursor}`, 'limit=0', 'limit=1001', 'limit=two']) {
+      const res = await get(`/v1/inventory/1/holds?${query}`).expect(400);
+      expect(res.body.code, query).toBe('validation_failed');
+    }
+  });
+
   it('should answer 404 for an unknown pet, and for an unknown or malformed hold id', async () => {
     expect((await hold('77', { quantity: 1 }).expect(404)).body).toMatchObject({
       code: 'not_found',

@@ -1,4 +1,4 @@
-import { ChangeFeed, type ChangesOptions } from './feed.js';
+import { ChangeFeed, type ChangesOptions, nextLink } from './feed.js';
 import { Transport, type CallOptions, type TransportOptions } from './transport.js';
 import type {
   ChangeContext,
@@ -66,7 +66,7 @@ export interface InventoryClient {
     /** Gives the units back; `HoldNotActiveError` once confirmed. */
     release(holdId: string, options?: CallOptions): Promise<Hold>;
     get(holdId: string, options?: CallOptions): Promise<Hold>;
-    /** The pet's active holds, oldest first. */
+    /** The pet's active holds, oldest first, every page of them. */
     list(petId: bigint, options?: CallOptions): Promise<Hold[]>;
   };
   orders: { list(options?: CallOptions): Promise<Order[]> };
@@ -183,7 +183,14 @@ export function createClient(options: ClientOptions): InventoryClient {
         return (await get<Hold>(`/holds/${encodeURIComponent(holdId)}`, call)).data;
       },
       async list(petId, call) {
-        return (await get<Hold[]>(`/inventory/${idSegment(petId)}/holds`, call)).data;
+        const holds: Hold[] = [];
+        // Every page, following the service's own `Link rel="next"`.
+        for (let path: string | undefined = `/inventory/${idSegment(petId)}/holds`; path;) {
+          const { data, headers } = await get<Hold[]>(path, call);
+          holds.push(...data);
+          path = nextLink(headers.get('link'));
+        }
+        return holds;
       },
     },
     orders: {

@@ -94,6 +94,21 @@ describe('holds', () => {
     ]);
   });
 
+  it('should list every page, following the service\'s Link rel="next"', async () => {
+    const second = HOLD_JSON.replace(HOLD_ID, HOLD_ID.replace('3f0c', '4a1d'));
+    const next = '/v1/inventory/9007199254740993/holds?after=aDE.x&limit=1';
+    const { client, requests } = setup([
+      json(200, `[${HOLD_JSON}]`, { link: `<${next}>; rel="next"` }),
+      json(200, `[${second}]`),
+    ]);
+    const holds = await client.holds.list(9007199254740993n);
+    expect(holds.map((hold) => hold.holdId)).toEqual([HOLD_ID, JSON.parse(second).holdId]);
+    expect(requests.map((r) => r.url)).toEqual([
+      `${BASE}/inventory/9007199254740993/holds`,
+      `https://api.example.test${next}`,
+    ]);
+  });
+
   it('should throw HoldNotActiveError, with the hold, for hold_not_active, and not retry it', async () => {
     const { client, requests } = setup([
       json(409, {

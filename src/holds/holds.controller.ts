@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import {
   ApiBody,
   ApiConsumes,
@@ -6,10 +6,12 @@ import {
   ApiOkResponse,
   ApiOperation,
   ApiParam,
+  ApiQuery,
   ApiTags,
 } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { IdentifiedRequest } from '../auth/principal.js';
+import { MAX_PAGE } from '../common/pipes/page-query.js';
 import { ParsePetIdPipe } from '../common/pipes/pet-id.pipe.js';
 import { idempotentRequest, sendIdempotent } from '../idempotency/idempotent-http.js';
 import {
@@ -30,6 +32,7 @@ import { PET_ID_PARAM } from '../openapi/params.js';
 import type { RawJson } from '../platform/http/index.js';
 import { HoldRequest } from './dto/hold-request.dto.js';
 import { Hold, HoldConfirmation } from './dto/hold.dto.js';
+import { HoldsQuery } from './dto/holds-query.dto.js';
 import {
   CONFIRM_409,
   CREATED_HEADERS,
@@ -37,6 +40,7 @@ import {
   HOLD_404,
   HOLD_CREATE_409,
   HOLD_ID_PARAM,
+  NEXT_PAGE_HEADER,
   RELEASE_409,
 } from './holds.docs.js';
 import { HoldsService } from './holds.service.js';
@@ -81,19 +85,43 @@ export class HoldsController {
   @Get('inventory/:petId/holds')
   @ApiOperation({
     summary: "List a pet's active holds",
-    description: 'The holds keeping units of this pet now, oldest first.',
+    description:
+      'The holds keeping units of this pet now, oldest first, at most `limit` (1,000 unless asked for fewer); a full page carries `Link rel="next"` to the rest.',
   })
   @ApiStability('experimental')
   @ApiParam(PET_ID_PARAM)
+  @ApiQuery({
+    name: 'after',
+    required: false,
+    type: 'string',
+    description:
+      'An opaque cursor from `Link`: only the holds after it. Without it: from the oldest.',
+  })
+  @ApiQuery({
+    name: 'limit',
+    required: false,
+    schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE, default: MAX_PAGE },
+    description: 'At most this many holds',
+  })
   @ApiOkResponse({
     type: [Hold],
     description: 'The active holds, oldest first',
-    headers: WEAK_ETAG_HEADER,
+    headers: { ...WEAK_ETAG_HEADER, ...NEXT_PAGE_HEADER },
   })
   @ApiRevalidation()
   @ApiErrorResponses(400, 404)
-  listPetHolds(@Param('petId', ParsePetIdPipe) petId: bigint): Promise<Hold[]> {
-    return this.holds.list(petId);
+  async listPetHolds(
+    @Param('petId', ParsePetIdPipe) petId: bigint,
+    @Query() query: HoldsQuery,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<Hold[]> {
+    const { holds, next } = await this.holds.list(petId, query);
+    if (next)
+      res.setHeader(
+        'Link',
+        `</v1/inventory/${petId}/holds?after=${next.after}&limit=${next.limit}>; rel="next"`,
+      );
+    return holds;
   }
 
   @Get('holds/:holdId')

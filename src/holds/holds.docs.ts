@@ -71,3 +71,12 @@ export const RELEASE_409: ErrorResponseDoc = {
     },
   },
 };
+
+export const NEXT_PAGE_HEADER = {
+  Link: {
+    description:
+      'The next page, when this one is full: `</v1/inventory/{petId}/holds?after=<cursor>&limit=<n>>; rel="next"`',
+    required: false,
+    schema: { type: 'string' },
+  },
+};

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, type SelectQueryBuilder } from 'typeorm';
 import { readSnapshot, writeTransaction } from '../database/sql.js';
+import type { HoldPosition } from './hold-cursor.js';
 import { HoldEntity } from './hold.entity.js';
 import type { HoldRow } from './hold-row.js';
 import type { HoldStatus } from './hold-status.js';
@@ -56,13 +57,26 @@ export class HoldsRepository {
     return raw && rowOf(raw);
   }
 
-  async active(manager: EntityManager, petId: bigint, now: number): Promise<HoldRow[]> {
-    const raws = await this.holds(manager)
+  /** A page of a pet's active holds, oldest first, after a position of the list. */
+  async active(
+    manager: EntityManager,
+    petId: bigint,
+    now: number,
+    page: { after?: HoldPosition; limit: number },
+  ): Promise<HoldRow[]> {
+    const query = this.holds(manager)
       .where('hold.petId = :petId', { petId: petId.toString() })
       .andWhere(`hold.status = 'active'`)
-      .andWhere('hold.expiresAt > :now', { now })
+      .andWhere('hold.expiresAt > :now', { now });
+    if (page.after)
+      query.andWhere(
+        '(hold.createdAt > :createdAt OR (hold.createdAt = :createdAt AND hold.id > :holdId))',
+        page.after,
+      );
+    const raws = await query
       .orderBy('hold.createdAt')
       .addOrderBy('hold.id')
+      .limit(page.limit)
       .getRawMany<RawHold>();
     return raws.map(rowOf);
   }

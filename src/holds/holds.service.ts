@@ -17,8 +17,11 @@ import { InventoryRepository } from '../inventory/writes/inventory.repository.js
 import { StockCommitted } from '../inventory/writes/stock-committed.js';
 import type { Caller } from '../inventory/writes/stock-write.js';
 import { MetricsService } from '../metrics/metrics.service.js';
+import { MAX_PAGE } from '../common/pipes/page-query.js';
 import { DEFAULT_EXPIRES_IN, type HoldRequest } from './dto/hold-request.dto.js';
 import type { Hold } from './dto/hold.dto.js';
+import type { HoldsQuery } from './dto/holds-query.dto.js';
+import { decodeHoldCursor, encodeHoldCursor } from './hold-cursor.js';
 import { type HoldRow, holdOf, isHoldId, statusAt } from './hold-row.js';
 import { HoldsRepository } from './holds.repository.js';
 import {
@@ -88,6 +91,8 @@ function sharesOf(calls: readonly PendingHold[]): Map<AnswerKeeper<HoldCreation>
  * and moves the counter on: the listing of every instance is read again. On PostgreSQL the row
  * locks make the units held exact across instances; SQLite has one writer.
  */
+type HoldsPage = Required<HoldsQuery>;
+
 @Injectable()
 export class HoldsService {
   private readonly queue = new GroupCommitQueue<PendingHold>(
@@ -187,14 +192,24 @@ export class HoldsService {
     return holdOf(row, this.now());
   }
 
-  async list(petId: bigint): Promise<Hold[]> {
+  /** A page of the pet's active holds, and the cursor of the next one when this one is full. */
+  async list(petId: bigint, query: HoldsQuery): Promise<{ holds: Hold[]; next?: HoldsPage }> {
     const now = this.now();
+    const limit = query.limit === undefined ? MAX_PAGE : Number(query.limit);
+    const after = query.after === undefined ? undefined : decodeHoldCursor(query.after);
     const { pet, holds } = await this.holds.read(async (manager) => ({
       pet: await this.inventory.find(petId, manager),
-      holds: await this.holds.active(manager, petId, now),
+      holds: await this.holds.active(manager, petId, now, { after, limit }),
     }));
     if (!pet) throw new NotFoundError(`No pet with id ${petId}`);
-    return holds.map((hold) => holdOf(hold, now));
+    const last = holds.at(-1);
+    return {
+      holds: holds.map((hold) => holdOf(hold, now)),
+      next:
+        last && holds.length === limit
+          ? { after: encodeHoldCursor(last), limit: String(limit) }
+          : undefined,
+    };
   }
 
   /** The held units leave stock in one change (reason `sold`), once. */

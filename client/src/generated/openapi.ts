@@ -193,7 +193,7 @@ export interface paths {
          *
          *     **Any key**, `read` or `write`.
          *
-         *     The holds keeping units of this pet now, oldest first.
+         *     The holds keeping units of this pet now, oldest first, at most `limit` (1,000 unless asked for fewer); a full page carries `Link rel="next"` to the rest.
          */
         get: operations["listPetHolds"];
         put?: never;
@@ -2286,7 +2286,12 @@ export interface operations {
     };
     listPetHolds: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description An opaque cursor from `Link`: only the holds after it. Without it: from the oldest. */
+                after?: string;
+                /** @description At most this many holds */
+                limit?: number;
+            };
             header?: {
                 /** @description The `ETag` of an answer the client holds: while it is current, the answer is 304 without a body. */
                 "If-None-Match"?: string;
@@ -2304,6 +2309,8 @@ export interface operations {
                 headers: {
                     /** @description A weak validator of this answer: it changes whenever the answer does */
                     ETag: string;
+                    /** @description The next page, when this one is full: `</v1/inventory/{petId}/holds?after=<cursor>&limit=<n>>; rel="next"` */
+                    Link?: string;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];

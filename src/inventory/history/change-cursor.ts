@@ -18,4 +18,3 @@ export function decodeCursor(text: string): bigint {
 }
 
 export const DEFAULT_PAGE = 100;
-export const MAX_PAGE = 1000;
