@@ -18,7 +18,7 @@ import {
   ApiIdempotencyKey,
   ApiReplayableErrors,
   IDEMPOTENCY_422,
-} from '../inventory/adjustments/adjustments.docs.js';
+} from '../idempotency/idempotency.docs.js';
 import { CallerOf } from '../inventory/writes/caller.decorator.js';
 import type { Caller } from '../inventory/writes/stock-write.js';
 import {

@@ -1,5 +1,5 @@
 import type { ErrorResponseDoc } from '../openapi/api-docs.decorators.js';
-import { REPLAYED_HEADER } from '../inventory/adjustments/adjustments.docs.js';
+import { REPLAYED_HEADER } from '../idempotency/idempotency.docs.js';
 
 export const HOLD_ID_PARAM = {
   name: 'holdId',

@@ -15,6 +15,12 @@ import {
   idempotentRequest as idempotentHttpRequest,
   sendIdempotent,
 } from '../../idempotency/idempotent-http.js';
+import {
+  ApiIdempotencyKey,
+  ApiReplayableErrors,
+  IDEMPOTENCY_422,
+  REPLAYED_HEADER,
+} from '../../idempotency/idempotency.docs.js';
 import { ApiErrorResponses, ApiStability } from '../../openapi/api-docs.decorators.js';
 import { PET_ID_PARAM } from '../../openapi/params.js';
 import type { RawJson } from '../../platform/http/index.js';
@@ -33,14 +39,10 @@ import {
 import {
   ADJUST_400,
   ADJUST_404,
-  ApiIdempotencyKey,
-  ApiReplayableErrors,
   ADJUST_409,
   BATCH_400,
   BATCH_404,
   BATCH_409,
-  IDEMPOTENCY_422,
-  REPLAYED_HEADER,
 } from './adjustments.docs.js';
 
 const ITEM_HEADERS = {
