@@ -1,21 +1,19 @@
 import http from 'node:http';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POSTGRES_MIGRATIONS } from '../../src/database/migrations/index.js';
 import {
   createKeyWithCli,
+  importInventory,
   type Instance,
   type Reply,
   runCli,
   send,
   sleep,
-  spawnInstance,
+  sharedRedisEnv,
+  spawnReady,
+  stopAll,
   stopInstance,
-  uniqueSuffix,
   waitFor,
-  waitReady,
 } from './support/cluster.js';
 import { emptyDatabase, requireIntegrationContext, type TestDatabase } from './support/context.js';
 import { admin, connect } from './support/postgres.js';
@@ -47,40 +45,20 @@ describe('three instances on one PostgreSQL database and one Redis (integration)
   let database: TestDatabase;
   let env: Record<string, string>;
   let instances: Instance[];
-  let importDir: string;
 
   beforeAll(async () => {
     database = await emptyDatabase(context, 'cluster');
-    env = {
-      APP_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: database.url,
-      REDIS_URL: context.redisUrl,
-      REDIS_KEY_PREFIX: `${context.redisKeyPrefix}cluster_${uniqueSuffix()}:`,
-      // Three servers, PostgreSQL and the load share two cores in CI: a saturated event loop can
-      // hold a Redis reply past the 500 ms default, and the limiter then fails closed (503).
-      // These tests are about agreement between instances, not about Redis latency.
-      REDIS_COMMAND_TIMEOUT_MS: '5000',
-    };
+    env = sharedRedisEnv(context, database, 'cluster');
     // Started together on an empty database: each runs the migrations at start.
-    instances = await Promise.all(
-      ['a', 'b', 'c'].map((name) => spawnInstance(`${database.name}_${name}`, env)),
-    );
-    await Promise.all(instances.map((instance) => waitReady(instance)));
-
-    importDir = mkdtempSync(join(tmpdir(), 'petstore-cluster-'));
-    const file = join(importDir, 'pets.json');
-    writeFileSync(
-      file,
+    instances = await spawnReady(database.name, ['a', 'b', 'c'], env);
+    await importInventory(
+      env,
       `[${PETS.map((id) => `{"petId":${id},"quantity":10,"status":"available","name":"pet ${id}"}`).join(',')}]`,
     );
-    const imported = await runCli(['inventory', 'import', file], env);
-    expect(imported.code, imported.stderr).toBe(0);
   }, 120_000);
 
   afterAll(async () => {
-    await Promise.all((instances ?? []).map((instance) => stopInstance(instance)));
-    if (importDir) rmSync(importDir, { recursive: true, force: true });
+    await stopAll(instances);
     await database?.drop();
   });
 

@@ -1,17 +1,13 @@
 import http from 'node:http';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  createKeyWithCli,
+  importInventory,
   type Instance,
-  runCli,
   send,
-  spawnInstance,
-  stopInstance,
-  uniqueSuffix,
-  waitReady,
+  sharedRedisEnv,
+  spawnReady,
+  stopAll,
+  unlimitedKey,
 } from './support/cluster.js';
 import { emptyDatabase, requireIntegrationContext, type TestDatabase } from './support/context.js';
 
@@ -105,27 +101,15 @@ describe('keeping a copy in sync by the change feed, three instances on one Post
   let database: TestDatabase;
   let env: Record<string, string>;
   let instances: Instance[];
-  let dir: string;
   let key: string;
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 
   beforeAll(async () => {
     database = await emptyDatabase(context, 'sync');
-    env = {
-      APP_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: database.url,
-      REDIS_URL: context.redisUrl,
-      REDIS_KEY_PREFIX: `${context.redisKeyPrefix}sync_${uniqueSuffix()}:`,
-      REDIS_COMMAND_TIMEOUT_MS: '5000',
-    };
-    instances = await Promise.all(
-      ['a', 'b', 'c'].map((name) => spawnInstance(`${database.name}_${name}`, env)),
-    );
-    await Promise.all(instances.map((instance) => waitReady(instance)));
-    dir = mkdtempSync(join(tmpdir(), 'petstore-sync-'));
-    writeFileSync(
-      join(dir, 'pets.json'),
+    env = sharedRedisEnv(context, database, 'sync');
+    instances = await spawnReady(database.name, ['a', 'b', 'c'], env);
+    await importInventory(
+      env,
       JSON.stringify(
         Array.from({ length: PETS }, (_, i) => ({
           petId: i + 1,
@@ -134,22 +118,12 @@ describe('keeping a copy in sync by the change feed, three instances on one Post
         })),
       ),
     );
-    const imported = await runCli(['inventory', 'import', join(dir, 'pets.json')], env);
-    expect(imported.code, imported.stderr).toBe(0);
-    ({ key } = await createKeyWithCli(env, [
-      '--plan',
-      'enterprise',
-      '--per-minute',
-      '1000000',
-      '--per-day',
-      '10000000',
-    ]));
+    ({ key } = await unlimitedKey(env));
   }, 120_000);
 
   afterAll(async () => {
     agent.destroy();
-    await Promise.all((instances ?? []).map((instance) => stopInstance(instance)));
-    if (dir) rmSync(dir, { recursive: true, force: true });
+    await stopAll(instances);
     await database?.drop();
   });
 
@@ -177,20 +151,16 @@ describe('keeping a copy in sync by the change feed, three instances on one Post
         }
       }
     });
-    const importing = (async () => {
-      writeFileSync(
-        join(dir, 'more.json'),
-        JSON.stringify(
-          Array.from({ length: 10 }, (_, i) => ({
-            petId: i % 2 === 0 ? i + 1 : PETS + i,
-            quantity: 20 + i,
-            status: 'pending',
-          })),
-        ),
-      );
-      const result = await runCli(['inventory', 'import', join(dir, 'more.json')], env);
-      expect(result.code, result.stderr).toBe(0);
-    })();
+    const importing = importInventory(
+      env,
+      JSON.stringify(
+        Array.from({ length: 10 }, (_, i) => ({
+          petId: i % 2 === 0 ? i + 1 : PETS + i,
+          quantity: 20 + i,
+          status: 'pending',
+        })),
+      ),
+    );
     const following = (async () => {
       while (writing) {
         await early.step();

@@ -9,11 +9,10 @@ import {
   type Instance,
   runCli,
   send,
+  sharedRedisEnv,
   sleep,
-  spawnInstance,
-  stopInstance,
-  uniqueSuffix,
-  waitReady,
+  spawnReady,
+  stopAll,
 } from './support/cluster.js';
 import {
   emptyDatabase,
@@ -35,18 +34,8 @@ describe('key scopes, expiry and rolling on two instances sharing PostgreSQL and
 
   beforeAll(async () => {
     database = await migratedDatabase(context, 'keys');
-    env = {
-      APP_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: database.url,
-      REDIS_URL: context.redisUrl,
-      REDIS_KEY_PREFIX: `${context.redisKeyPrefix}keys_${uniqueSuffix()}:`,
-      REDIS_COMMAND_TIMEOUT_MS: '5000',
-    };
-    instances = await Promise.all(
-      ['a', 'b'].map((name) => spawnInstance(`${database.name}_${name}`, env)),
-    );
-    await Promise.all(instances.map((instance) => waitReady(instance)));
+    env = sharedRedisEnv(context, database, 'keys');
+    instances = await spawnReady(database.name, ['a', 'b'], env);
     const imported = await admin(database.url, (client) =>
       client.query(
         `INSERT INTO pets (id, name, status, quantity) VALUES (1, 'Rex', 'available', 5)`,
@@ -56,7 +45,7 @@ describe('key scopes, expiry and rolling on two instances sharing PostgreSQL and
   }, 120_000);
 
   afterAll(async () => {
-    await Promise.all((instances ?? []).map((instance) => stopInstance(instance)));
+    await stopAll(instances);
     await database?.drop();
   });
 

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createKeyWithCli,
   type Instance,
+  sharedRedisEnv,
   spawnInstance,
-  stopInstance,
-  uniqueSuffix,
+  stopAll,
   waitReady,
 } from './support/cluster.js';
 import { emptyDatabase, requireIntegrationContext, type TestDatabase } from './support/context.js';
@@ -58,15 +58,7 @@ describe('two instances behind the sample nginx configuration (integration)', ()
 
   beforeAll(async () => {
     database = await emptyDatabase(context, 'nginx');
-    env = {
-      APP_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: database.url,
-      REDIS_URL: context.redisUrl,
-      REDIS_KEY_PREFIX: `${context.redisKeyPrefix}nginx_${uniqueSuffix()}:`,
-      REDIS_COMMAND_TIMEOUT_MS: '5000',
-      TRUST_PROXY: '1',
-    };
+    env = { ...sharedRedisEnv(context, database, 'nginx'), TRUST_PROXY: '1' };
     instances = [];
     for (const name of ['a', 'b']) {
       const instance = await spawnInstance(`${database.name}_${name}`, env);
@@ -88,7 +80,7 @@ describe('two instances behind the sample nginx configuration (integration)', ()
 
   afterAll(async () => {
     await nginx?.stop();
-    await Promise.all((instances ?? []).map((instance) => stopInstance(instance)));
+    await stopAll(instances);
     await database?.drop();
   });
 

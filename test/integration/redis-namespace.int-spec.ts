@@ -3,8 +3,9 @@ import {
   createKeyWithCli,
   type Instance,
   send,
+  sharedRedisEnv,
   spawnInstance,
-  stopInstance,
+  stopAll,
   uniqueSuffix,
   waitReady,
 } from './support/cluster.js';
@@ -22,14 +23,7 @@ describe('two deployments with different databases sharing one Redis and one pre
     for (const name of ['east', 'west']) {
       const database = await emptyDatabase(context, name);
       databases.push(database);
-      const env = {
-        APP_ENV: 'production',
-        LOG_LEVEL: 'warn',
-        DATABASE_URL: database.url,
-        REDIS_URL: context.redisUrl,
-        REDIS_KEY_PREFIX: prefix,
-        REDIS_COMMAND_TIMEOUT_MS: '5000',
-      };
+      const env = { ...sharedRedisEnv(context, database, name), REDIS_KEY_PREFIX: prefix };
       envs.push(env);
       const instance = await spawnInstance(`${database.name}_${name}`, env);
       instances.push(instance);
@@ -38,7 +32,7 @@ describe('two deployments with different databases sharing one Redis and one pre
   }, 120_000);
 
   afterAll(async () => {
-    await Promise.all(instances.map((instance) => stopInstance(instance)));
+    await stopAll(instances);
     await Promise.all(databases.map((database) => database.drop()));
   });
 

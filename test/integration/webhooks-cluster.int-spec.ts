@@ -1,15 +1,15 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebhookReceiver } from '../support/webhook-receiver.js';
 import {
   createKeyWithCli,
+  importInventory,
   type Instance,
   runCli,
   send,
   spawnInstance,
+  spawnReady,
+  stopAll,
   stopInstance,
   waitReady,
 } from './support/cluster.js';
@@ -29,7 +29,6 @@ describe('webhooks from two instances on PostgreSQL while the deliverer is kille
   let env: Record<string, string>;
   const instances: Instance[] = [];
   const receiver = new WebhookReceiver();
-  let importDir: string;
 
   beforeAll(async () => {
     database = await migratedDatabase(context, 'webhooks');
@@ -43,27 +42,18 @@ describe('webhooks from two instances on PostgreSQL while the deliverer is kille
       WEBHOOK_POLL_MS: '50',
       WEBHOOK_RETRY_SCHEDULE: '1,1,1,1,1,1,1,1,1,1',
     };
-    instances.push(
-      ...(await Promise.all(
-        ['a', 'b'].map((name) => spawnInstance(`${database.name}_${name}`, env)),
-      )),
-    );
-    await Promise.all(instances.map((instance) => waitReady(instance)));
-    importDir = mkdtempSync(join(tmpdir(), 'petstore-webhooks-'));
-    const file = join(importDir, 'pets.json');
-    writeFileSync(
-      file,
+    instances.push(...(await spawnReady(database.name, ['a', 'b'], env)));
+    await importInventory(
+      env,
       `[${PETS.map((id) => `{"petId":${id},"quantity":1,"status":"available"}`).join(',')}]`,
     );
-    expect((await runCli(['inventory', 'import', file], env)).code).toBe(0);
     await receiver.start();
   }, 120_000);
 
   afterAll(async () => {
-    await Promise.all(instances.map((instance) => stopInstance(instance, 'SIGKILL')));
+    await stopAll(instances, 'SIGKILL');
     await receiver.stop();
     await database?.drop();
-    if (importDir) rmSync(importDir, { recursive: true, force: true });
   });
 
   /** The instance whose process holds the endpoint's lease (its owner names the pid). */

@@ -1,8 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { expect } from 'vitest';
 import { freePort } from '../../support/built-server.js';
+import type { IntegrationContext, TestDatabase } from './context.js';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
 const MAIN = join(ROOT, 'dist', 'main.js');
@@ -37,6 +41,58 @@ export async function spawnInstance(name: string, env: Record<string, string>): 
     child.on('exit', (code, signal) => resolve({ code, signal })),
   );
   return { name, port, baseUrl: `http://127.0.0.1:${port}`, child, log: () => output, exited };
+}
+
+/**
+ * The settings of production instances on `database` sharing the run's Redis, under a key prefix
+ * of their own.
+ */
+export function sharedRedisEnv(
+  context: IntegrationContext,
+  database: TestDatabase,
+  label: string,
+): Record<string, string> {
+  return {
+    APP_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: database.url,
+    REDIS_URL: context.redisUrl,
+    REDIS_KEY_PREFIX: `${context.redisKeyPrefix}${label}_${uniqueSuffix()}:`,
+    // Several servers, PostgreSQL and the load share two cores in CI: a saturated event loop can
+    // hold a Redis reply past the 500 ms default, and the limiter then fails closed (503).
+    // These tests are about agreement between instances, not about Redis latency.
+    REDIS_COMMAND_TIMEOUT_MS: '5000',
+  };
+}
+
+/**
+ * Spawns `${prefix}_${name}` for each name, all at once, and resolves once every one is ready;
+ * stops them all if one is not.
+ */
+export async function spawnReady(
+  prefix: string,
+  names: string[],
+  env: Record<string, string> | ((index: number) => Record<string, string>),
+): Promise<Instance[]> {
+  const instances = await Promise.all(
+    names.map((name, i) =>
+      spawnInstance(`${prefix}_${name}`, typeof env === 'function' ? env(i) : env),
+    ),
+  );
+  try {
+    await Promise.all(instances.map((instance) => waitReady(instance)));
+  } catch (err) {
+    await stopAll(instances);
+    throw err;
+  }
+  return instances;
+}
+
+export async function stopAll(
+  instances: readonly Instance[] | undefined,
+  signal?: NodeJS.Signals,
+): Promise<void> {
+  await Promise.all((instances ?? []).map((instance) => stopInstance(instance, signal)));
 }
 
 /** Resolves once GET /health/ready answers 200; rejects with the log if the process dies or stalls. */
@@ -123,6 +179,31 @@ export async function createKeyWithCli(
     throw new Error(`unexpected keys create output:\n${result.stdout}`);
   }
   return { key, id };
+}
+
+/** A key of the enterprise plan that no load here runs out of. */
+export function unlimitedKey(env: Record<string, string>): Promise<{ key: string; id: number }> {
+  return createKeyWithCli(env, [
+    '--plan',
+    'enterprise',
+    '--per-minute',
+    '1000000',
+    '--per-day',
+    '10000000',
+  ]);
+}
+
+/** Imports `json`, the text of an inventory file, with the CLI. */
+export async function importInventory(env: Record<string, string>, json: string): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'petstore-import-'));
+  try {
+    const file = join(dir, 'pets.json');
+    writeFileSync(file, json);
+    const imported = await runCli(['inventory', 'import', file], env);
+    expect(imported.code, imported.stderr).toBe(0);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 export interface Reply {
