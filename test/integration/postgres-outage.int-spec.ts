@@ -1,16 +1,12 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  createKeyWithCli,
+  importInventory,
   type Instance,
-  runCli,
   send,
   sleep,
-  spawnInstance,
-  stopInstance,
-  waitReady,
+  spawnReady,
+  stopAll,
+  unlimitedKey,
 } from './support/cluster.js';
 import {
   migratedDatabase,
@@ -58,7 +54,6 @@ describe('PostgreSQL connections killed, down and mute under load (integration)'
   let instances: Instance[];
   let metricsPorts: number[];
   let key: string;
-  let importDir: string;
 
   beforeAll(async () => {
     database = await migratedDatabase(context, 'pg_outage');
@@ -73,40 +68,23 @@ describe('PostgreSQL connections killed, down and mute under load (integration)'
       DB_CONNECT_TIMEOUT_MS: String(CONNECT_TIMEOUT_MS),
     };
     metricsPorts = [await freePort(), await freePort()];
-    instances = await Promise.all(
-      ['a', 'b'].map((name, i) =>
-        spawnInstance(`${database.name}_${name}`, {
-          ...env,
-          DATABASE_URL: proxy.url(database.url),
-          METRICS_PORT: String(metricsPorts[i]),
-          // One instance looks every key up, so lost connections also meet authentication.
-          ...(i === 1 ? { API_KEY_CACHE_TTL_MS: '0' } : {}),
-        }),
-      ),
-    );
-    await Promise.all(instances.map((instance) => waitReady(instance)));
-    importDir = mkdtempSync(join(tmpdir(), 'petstore-pg-kill-'));
-    const file = join(importDir, 'pets.json');
-    writeFileSync(
-      file,
+    instances = await spawnReady(database.name, ['a', 'b'], (i) => ({
+      ...env,
+      DATABASE_URL: proxy.url(database.url),
+      METRICS_PORT: String(metricsPorts[i]),
+      // One instance looks every key up, so lost connections also meet authentication.
+      ...(i === 1 ? { API_KEY_CACHE_TTL_MS: '0' } : {}),
+    }));
+    await importInventory(
+      env,
       JSON.stringify(PETS.map((id) => ({ petId: Number(id), quantity: 0, status: 'available' }))),
     );
-    const imported = await runCli(['inventory', 'import', file], env);
-    expect(imported.code, imported.stderr).toBe(0);
-    ({ key } = await createKeyWithCli(env, [
-      '--plan',
-      'enterprise',
-      '--per-minute',
-      '1000000',
-      '--per-day',
-      '10000000',
-    ]));
+    ({ key } = await unlimitedKey(env));
   }, 90_000);
 
   afterAll(async () => {
-    await Promise.all((instances ?? []).map((instance) => stopInstance(instance)));
+    await stopAll(instances);
     await proxy?.close();
-    if (importDir) rmSync(importDir, { recursive: true, force: true });
     await database?.drop();
   });
 

@@ -1,21 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Instance, type Reply, send, sleep, unlimitedKey } from './support/cluster.js';
+import { requireIntegrationContext } from './support/context.js';
 import {
-  createKeyWithCli,
-  type Instance,
-  type Reply,
-  send,
-  sleep,
-  spawnInstance,
-  stopInstance,
-  uniqueSuffix,
-  waitReady,
-} from './support/cluster.js';
-import {
-  migratedDatabase,
-  requireIntegrationContext,
-  type TestDatabase,
-} from './support/context.js';
-import { freePort } from '../support/built-server.js';
+  COMMAND_TIMEOUT_MS,
+  type FailoverRun,
+  startInstances,
+  stopInstances,
+} from './support/failover.js';
 import {
   loggedProblems,
   Load,
@@ -30,8 +21,6 @@ import { TcpProxy } from './support/tcp-proxy.js';
 
 const context = requireIntegrationContext();
 
-/** Long enough that a busy two-core machine does not time out a healthy Redis; what `mute` is held to. */
-const COMMAND_TIMEOUT_MS = 1000;
 /** What a request may take beyond the command timeout: the rest of the request on a loaded machine. */
 const SLACK_MS = 1500;
 /** Requests that began this soon after a switch may have met either state. */
@@ -47,62 +36,33 @@ interface Phase {
 }
 
 describe('Redis down, back, and mute under load (integration)', () => {
-  let database: TestDatabase;
   let proxy: TcpProxy;
+  let run: FailoverRun | undefined;
   let closed: Instance;
   let open: Instance;
   let key: string;
-  const metricsPort = new Map<Instance, number>();
 
   beforeAll(async () => {
-    database = await migratedDatabase(context, 'redis_outage');
     proxy = await TcpProxy.start(
       new URL(context.redisUrl).hostname,
       Number(new URL(context.redisUrl).port || 6379),
     );
-    const env = {
-      APP_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: database.url,
+    run = await startInstances(context, 'redis_outage', {
       REDIS_URL: proxy.url(context.redisUrl),
-      REDIS_KEY_PREFIX: `${context.redisKeyPrefix}outage_${uniqueSuffix()}:`,
-      REDIS_COMMAND_TIMEOUT_MS: String(COMMAND_TIMEOUT_MS),
-    };
-    const [closedMetrics, openMetrics] = [await freePort(), await freePort()];
-    [closed, open] = await Promise.all([
-      spawnInstance(`${database.name}_closed`, {
-        ...env,
-        RATE_LIMIT_FAIL_OPEN: 'false',
-        METRICS_PORT: String(closedMetrics),
-      }),
-      spawnInstance(`${database.name}_open`, {
-        ...env,
-        RATE_LIMIT_FAIL_OPEN: 'true',
-        METRICS_PORT: String(openMetrics),
-      }),
-    ]);
-    metricsPort.set(closed, closedMetrics).set(open, openMetrics);
-    await Promise.all([waitReady(closed), waitReady(open)]);
-    ({ key } = await createKeyWithCli(env, [
-      '--plan',
-      'enterprise',
-      '--per-minute',
-      '1000000',
-      '--per-day',
-      '10000000',
-    ]));
+    });
+    ({ closed, open } = run);
+    ({ key } = await unlimitedKey(run.env));
   }, 90_000);
 
   afterAll(async () => {
-    await Promise.all([closed, open].filter(Boolean).map((instance) => stopInstance(instance)));
+    await stopInstances(run);
     await proxy?.close();
-    await database?.drop();
   });
 
   it('should refuse with 503 and Retry-After while Redis is down or mute when failing closed, serve throughout when failing open, and recover within seconds', async () => {
     const redisErrors = () =>
       Promise.all(
-        [closed, open].map((i) => metric(metricsPort.get(i)!, 'petstore_redis_errors_total')),
+        [closed, open].map((i) => metric(run!.metricsPorts.get(i)!, 'petstore_redis_errors_total')),
       );
     const errorsBefore = await redisErrors();
     const load = new Load();

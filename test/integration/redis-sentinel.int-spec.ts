@@ -1,26 +1,16 @@
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import { type SentinelGroup, startSentinelGroup } from '../../bench/lib/redis-servers.js';
+import { describe, it } from 'vitest';
+import { startSentinelGroup } from '../../bench/lib/redis-servers.js';
 import { requireIntegrationContext } from './support/context.js';
-import {
-  failoverUnderLoad,
-  type FailoverRun,
-  startInstances,
-  stopInstances,
-  type Topology,
-} from './support/failover.js';
+import { failoverSuite, failoverUnderLoad } from './support/failover.js';
 
 const context = requireIntegrationContext();
 
 describe('Redis behind Sentinel: failover under load (integration)', () => {
-  let group: SentinelGroup | undefined;
-  let run: FailoverRun | undefined;
-  let topology: Topology;
-
-  beforeAll(async () => {
-    group = await startSentinelGroup();
+  const suite = failoverSuite(context, 'redis_sentinel', async () => {
+    const group = await startSentinelGroup();
     const { master, sentinels, name } = group;
-    topology = {
+    return {
       env: {
         REDIS_SENTINELS: sentinels.map((sentinel) => sentinel.address).join(','),
         REDIS_SENTINEL_NAME: name,
@@ -35,22 +25,17 @@ describe('Redis behind Sentinel: failover under load (integration)', () => {
             watcher.disconnect();
           }),
         );
-        await group!.servers.kill(master);
+        await group.servers.kill(master);
         return { promoted };
       },
+      stop: () => group.servers.stop(),
     };
-    run = await startInstances(context, 'redis_sentinel', topology);
-  }, 120_000);
-
-  afterAll(async () => {
-    await stopInstances(run);
-    await group?.servers.stop();
   });
 
   it('should count exactly across two instances, follow the promoted replica within 10 s of the promotion, and never answer 500 meanwhile', async () => {
     await failoverUnderLoad(
-      run!,
-      topology,
+      suite.run,
+      suite.topology,
       'Sentinel (master, replica, 3 sentinels, down-after 1 s): SIGKILL of the master under 2 loops of GET /v1/inventory on each of 2 instances',
     );
   }, 90_000);

@@ -1,14 +1,14 @@
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import {
   createKeyWithCli,
   type Instance,
   send,
   sleep,
-  spawnInstance,
-  stopInstance,
+  spawnReady,
+  stopAll,
   uniqueSuffix,
+  unlimitedKey,
   waitFor,
-  waitReady,
 } from './cluster.js';
 import { type IntegrationContext, migratedDatabase, type TestDatabase } from './context.js';
 import { freePort } from '../../support/built-server.js';
@@ -42,6 +42,8 @@ export interface Topology {
    * once a replica has taken over, as the topology itself announces it.
    */
   killMaster(hashTag: string): Promise<{ promoted: Promise<number> }>;
+  /** Stops every server of the topology. */
+  stop(): Promise<void>;
 }
 
 export interface FailoverRun {
@@ -52,10 +54,14 @@ export interface FailoverRun {
   env: Record<string, string>;
 }
 
+/**
+ * Two instances on a migrated database of their own and the Redis `redisEnv` names, one failing
+ * closed and one failing open, each with its metrics port.
+ */
 export async function startInstances(
   context: IntegrationContext,
   label: string,
-  topology: Topology,
+  redisEnv: Record<string, string>,
 ): Promise<FailoverRun> {
   const database = await migratedDatabase(context, label);
   const env = {
@@ -64,33 +70,54 @@ export async function startInstances(
     DATABASE_URL: database.url,
     REDIS_KEY_PREFIX: `${context.redisKeyPrefix}${label}_${uniqueSuffix()}:`,
     REDIS_COMMAND_TIMEOUT_MS: String(COMMAND_TIMEOUT_MS),
-    ...topology.env,
+    ...redisEnv,
   };
-  const [closedMetrics, openMetrics] = [await freePort(), await freePort()];
-  const [closed, open] = await Promise.all([
-    spawnInstance(`${database.name}_closed`, {
-      ...env,
-      RATE_LIMIT_FAIL_OPEN: 'false',
-      METRICS_PORT: String(closedMetrics),
-    }),
-    spawnInstance(`${database.name}_open`, {
-      ...env,
-      RATE_LIMIT_FAIL_OPEN: 'true',
-      METRICS_PORT: String(openMetrics),
-    }),
-  ]);
-  await Promise.all([waitReady(closed), waitReady(open)]);
+  const ports = [await freePort(), await freePort()];
+  const [closed, open] = await spawnReady(database.name, ['closed', 'open'], (i) => ({
+    ...env,
+    RATE_LIMIT_FAIL_OPEN: i === 0 ? 'false' : 'true',
+    METRICS_PORT: String(ports[i]),
+  }));
   const metricsPorts = new Map([
-    [closed, closedMetrics],
-    [open, openMetrics],
+    [closed, ports[0]],
+    [open, ports[1]],
   ]);
   return { closed, open, database, metricsPorts, env };
 }
 
 export async function stopInstances(run: FailoverRun | undefined): Promise<void> {
   if (!run) return;
-  await Promise.all([run.closed, run.open].map((instance) => stopInstance(instance)));
+  await stopAll([run.closed, run.open]);
   await run.database.drop();
+}
+
+/**
+ * Starts `topology` and the two instances on it before all tests of the enclosing describe, and
+ * stops both after them.
+ */
+export function failoverSuite(
+  context: IntegrationContext,
+  label: string,
+  startTopology: () => Promise<Topology>,
+): { readonly run: FailoverRun; readonly topology: Topology } {
+  let topology: Topology | undefined;
+  let run: FailoverRun | undefined;
+  beforeAll(async () => {
+    topology = await startTopology();
+    run = await startInstances(context, label, topology.env);
+  }, 120_000);
+  afterAll(async () => {
+    await stopInstances(run);
+    await topology?.stop();
+  });
+  return {
+    get run() {
+      return run!;
+    },
+    get topology() {
+      return topology!;
+    },
+  };
 }
 
 /** A key whose day allows `DAY_LIMIT` requests (minute windows roll over mid-test; days do not). */
@@ -141,14 +168,7 @@ export async function failoverUnderLoad(
   description: string,
 ): Promise<void> {
   const { closed, open } = run;
-  const load_ = await createKeyWithCli(run.env, [
-    '--plan',
-    'enterprise',
-    '--per-minute',
-    '1000000',
-    '--per-day',
-    '10000000',
-  ]);
+  const load_ = await unlimitedKey(run.env);
   const before = await dayLimitedKey(run.env);
   const after = await dayLimitedKey(run.env);
   const failovers = () =>
