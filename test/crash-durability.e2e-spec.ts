@@ -1,16 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../bench/lib/fixtures.js';
-import {
-  createKeyWithCli,
-  ensureBuilt,
-  runCli,
-  startServer,
-  type RunningServer,
-} from './support/built-server.js';
+import { startServer, type RunningServer } from './support/built-server.js';
+import { sqliteDeployment } from './support/sqlite-deployment.js';
 
 /*
  * Kills the server with SIGKILL while PATCHes stream in, restarts it on the same SQLite file and
@@ -58,29 +50,11 @@ async function stock(
 }
 
 describe('crash durability (e2e, built server)', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'petstore-crash-'));
-  const database = join(dir, 'petstore.sqlite');
-  const env = { DATABASE_URL: `sqlite:${database}`, APP_ENV: 'production', LOG_LEVEL: 'warn' };
-  let key: string;
-
-  beforeAll(async () => {
-    await ensureBuilt();
-    key = await createKeyWithCli(env, [
-      '--plan',
-      'enterprise',
-      '--per-minute',
-      '100000000',
-      '--per-day',
-      '100000000',
-    ]);
-    const file = join(dir, 'pets.json');
-    writeFileSync(
-      file,
-      `[${PETS.map((id) => `{"petId":${id},"quantity":1,"status":"available","name":"Pet ${id}"}`).join(',')}]`,
-    );
-    await runCli(env, ['inventory', 'import', file]);
-  }, 60_000);
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const deployment = sqliteDeployment(
+    'crash',
+    `[${PETS.map((id) => `{"petId":${id},"quantity":1,"status":"available","name":"Pet ${id}"}`).join(',')}]`,
+  );
+  const { database, env } = deployment;
 
   it('should keep every acknowledged write across repeated SIGKILLs', async () => {
     const seed = Number(process.env.CRASH_SEED ?? Date.now() % 1_000_000);
@@ -108,7 +82,10 @@ describe('crash durability (e2e, built server)', () => {
             try {
               const res = await fetch(`${server.url}/v1/inventory/${write.petId}`, {
                 method: 'PATCH',
-                headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+                headers: {
+                  Authorization: `Bearer ${deployment.key}`,
+                  'Content-Type': 'application/json',
+                },
                 body: JSON.stringify({ quantity: write.quantity }),
               });
               const body = await res.text();
@@ -155,7 +132,7 @@ describe('crash durability (e2e, built server)', () => {
         }
 
         server = await startServer(env);
-        const after = await stock(server, key);
+        const after = await stock(server, deployment.key);
         expect(after.size).toBe(PETS.length);
         for (const id of PETS) {
           const item = after.get(id)!;

@@ -1,9 +1,7 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKeyWithCli, ensureBuilt, runCli, startServer } from './support/built-server.js';
+import { describe, expect, it } from 'vitest';
+import { startServer } from './support/built-server.js';
+import { sqliteDeployment } from './support/sqlite-deployment.js';
 
 /*
  * Kills the server with SIGKILL while PATCHes stream in, then reads the SQLite file: every
@@ -29,29 +27,11 @@ interface Row {
 }
 
 describe('stock history across crashes (e2e, built server)', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'petstore-history-crash-'));
-  const database = join(dir, 'petstore.sqlite');
-  const env = { DATABASE_URL: `sqlite:${database}`, APP_ENV: 'production', LOG_LEVEL: 'warn' };
-  let key: string;
-
-  beforeAll(async () => {
-    await ensureBuilt();
-    key = await createKeyWithCli(env, [
-      '--plan',
-      'enterprise',
-      '--per-minute',
-      '100000000',
-      '--per-day',
-      '100000000',
-    ]);
-    const file = join(dir, 'pets.json');
-    writeFileSync(
-      file,
-      JSON.stringify(PETS.map((petId) => ({ petId, quantity: 1, status: 'available' }))),
-    );
-    await runCli(env, ['inventory', 'import', file]);
-  }, 60_000);
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const deployment = sqliteDeployment(
+    'history-crash',
+    JSON.stringify(PETS.map((petId) => ({ petId, quantity: 1, status: 'available' }))),
+  );
+  const { database, env } = deployment;
 
   it('should never keep an acknowledged change without its record, nor a record without its change', async () => {
     const acknowledged: string[] = [];
@@ -67,7 +47,10 @@ describe('stock history across crashes (e2e, built server)', () => {
           try {
             const res = await fetch(`${running.url}/v1/inventory/${mine[quantity % mine.length]}`, {
               method: 'PATCH',
-              headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+              headers: {
+                Authorization: `Bearer ${deployment.key}`,
+                'Content-Type': 'application/json',
+              },
               body: JSON.stringify({ quantity, reason: 'correction', reference }),
             });
             const body = await res.text();
