@@ -7,6 +7,7 @@ import type { HoldStatus } from './hold-status.js';
 // `expires_at` (contract: a hold ends at expiresAt on every instance).
 @Entity('holds')
 @Index('IDX_holds_pet', ['petId', 'status', 'expiresAt'])
+@Index('IDX_holds_pet_created', ['petId', 'status', 'createdAt', 'id'])
 @Index('IDX_holds_status', ['status', 'expiresAt'])
 @Index('IDX_holds_ended', ['endedAt'])
 export class HoldEntity {

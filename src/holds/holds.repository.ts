@@ -69,10 +69,8 @@ export class HoldsRepository {
       .andWhere(`hold.status = 'active'`)
       .andWhere('hold.expiresAt > :now', { now });
     if (page.after)
-      query.andWhere(
-        '(hold.createdAt > :createdAt OR (hold.createdAt = :createdAt AND hold.id > :holdId))',
-        page.after,
-      );
+      // A row comparison: the index on (pet, status, created_at, id) starts the scan at the cursor.
+      query.andWhere('(hold.createdAt, hold.id) > (:createdAt, :holdId)', page.after);
     const raws = await query
       .orderBy('hold.createdAt')
       .addOrderBy('hold.id')

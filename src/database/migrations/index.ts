@@ -18,6 +18,8 @@ import { IdempotencyKeys1795800000000 as SqliteIdempotencyKeys } from './sqlite/
 import { InventoryHistory1795400000000 as SqliteInventoryHistory } from './sqlite/1795400000000-InventoryHistory.js';
 import { Holds1795900000000 as PostgresHolds } from './postgres/1795900000000-Holds.js';
 import { Holds1795900000000 as SqliteHolds } from './sqlite/1795900000000-Holds.js';
+import { HoldsPages1795950000000 as PostgresHoldsPages } from './postgres/1795950000000-HoldsPages.js';
+import { HoldsPages1795950000000 as SqliteHoldsPages } from './sqlite/1795950000000-HoldsPages.js';
 import { Webhooks1795700000000 as PostgresWebhooks } from './postgres/1795700000000-Webhooks.js';
 import { Webhooks1795700000000 as SqliteWebhooks } from './sqlite/1795700000000-Webhooks.js';
 import { WebhookDeliveriesForeignKeyName1795860554842 as SqliteWebhookDeliveriesForeignKeyName } from './sqlite/1795860554842-WebhookDeliveriesForeignKeyName.js';
@@ -35,6 +37,7 @@ export const SQLITE_MIGRATIONS = [
   SqliteIdempotencyKeys,
   SqliteWebhookDeliveriesForeignKeyName,
   SqliteHolds,
+  SqliteHoldsPages,
 ];
 export const POSTGRES_MIGRATIONS = [
   PostgresInit,
@@ -49,4 +52,5 @@ export const POSTGRES_MIGRATIONS = [
   PostgresWebhooks,
   PostgresIdempotencyKeys,
   PostgresHolds,
+  PostgresHoldsPages,
 ];
