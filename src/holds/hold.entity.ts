@@ -6,7 +6,6 @@ import type { HoldStatus } from './hold-status.js';
 // same on both dialects. `expired` is stored only once a sweep has seen it: reads decide it from
 // `expires_at` (contract: a hold ends at expiresAt on every instance).
 @Entity('holds')
-@Index('IDX_holds_pet', ['petId', 'status', 'expiresAt'])
 @Index('IDX_holds_pet_created', ['petId', 'status', 'createdAt', 'id'])
 @Index('IDX_holds_status', ['status', 'expiresAt'])
 @Index('IDX_holds_ended', ['endedAt'])
