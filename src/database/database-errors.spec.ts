@@ -78,6 +78,12 @@ describe('isConnectionLost', () => {
 
   it.each([
     ['a client-side query timeout', new Error('Query read timeout')],
+    [
+      "the pool's connect timeout, wrapping the connection it cut off",
+      new Error('Connection terminated due to connection timeout', {
+        cause: new Error('Connection terminated unexpectedly'),
+      }),
+    ],
     ['a refused connect', withCode('ECONNREFUSED')],
     ['a statement timeout', withCode('57014')],
     ['a constraint violation', withCode('23514')],

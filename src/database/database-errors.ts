@@ -81,13 +81,25 @@ export function isConnectionLost(err: unknown): boolean {
       name?: unknown;
     };
     if (typeof code === 'string' && LOST_CONNECTION_CODES.has(code)) return true;
-    if (typeof message === 'string' && /^Connection terminated unexpectedly/.test(message))
-      return true;
+    if (typeof message === 'string') {
+      // pg-pool's connect timeout wraps the "terminated unexpectedly" of the connection it cut
+      // off: the server did not answer, and another connect would wait as long.
+      if (/due to connection timeout$/.test(message)) return false;
+      if (/^Connection terminated unexpectedly/.test(message)) return true;
+    }
     if (RELEASED_RUNNER_ERRORS.has(String(name))) return true;
     current =
       (current as { driverError?: unknown }).driverError ?? (current as { cause?: unknown }).cause;
   }
   return false;
+}
+
+/**
+ * Unavailable, and not on a connection that broke: down, refusing or mute. A call that was waiting
+ * behind this one would wait out the same timeout before its own 503, so it gets this one now.
+ */
+export function isUnanswered(err: unknown): boolean {
+  return isDatabaseUnavailable(err) && !isConnectionLost(err);
 }
 
 export function databaseUnavailable(err: unknown): ApiError | undefined {
