@@ -1,8 +1,8 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { describe, expect, it, vi } from 'vitest';
-import { transaction } from './sql.js';
+import { savepoint, transaction } from './sql.js';
 
-function fakeRunner(rollback: () => Promise<void>) {
+function fakeRunner(rollback: () => Promise<void>, type = 'postgres') {
   const runner = {
     isTransactionActive: false,
     isReleased: false,
@@ -19,9 +19,10 @@ function fakeRunner(rollback: () => Promise<void>) {
   };
   const client = { end: vi.fn(async () => {}) };
   const dataSource = {
-    options: { type: 'postgres' },
+    options: { type },
     createQueryRunner: () => runner,
   } as unknown as DataSource;
+  runner.manager = { queryRunner: runner, dataSource } as unknown as EntityManager;
   return { runner, client, dataSource };
 }
 
@@ -60,5 +61,42 @@ describe('transaction', () => {
     expect(runner.rollbackTransaction).not.toHaveBeenCalled();
     expect(client.end).toHaveBeenCalledTimes(1);
     expect(runner.release).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('savepoint', () => {
+  it('should release the savepoint after its work, and roll back to it when a statement fails', async () => {
+    const { runner, dataSource } = fakeRunner(async () => {});
+    const inner = transaction(dataSource, (manager) => savepoint(manager, async () => 'done'));
+    await expect(inner).resolves.toBe('done');
+    expect(runner.startTransaction).toHaveBeenCalledTimes(2);
+    expect(runner.commitTransaction).toHaveBeenCalledTimes(2);
+
+    const refused = fakeRunner(async () => {});
+    const violation = Object.assign(new Error('violates check constraint'), { code: '23514' });
+    await expect(savepoint(refused.runner.manager, () => Promise.reject(violation))).rejects.toBe(
+      violation,
+    );
+    expect(refused.runner.rollbackTransaction).toHaveBeenCalledTimes(1);
+    expect(refused.runner.commitTransaction).not.toHaveBeenCalled();
+  });
+
+  it('should send no ROLLBACK TO SAVEPOINT on a PostgreSQL connection that stopped answering', async () => {
+    const { runner, client, dataSource } = fakeRunner(async () => {});
+    const timedOut = new Error('Query read timeout');
+    const outer = transaction(dataSource, (manager) =>
+      savepoint(manager, () => Promise.reject(timedOut)),
+    );
+    await expect(outer).rejects.toBe(timedOut);
+    // Neither the savepoint nor the transaction waits on that connection: it is closed.
+    expect(runner.rollbackTransaction).not.toHaveBeenCalled();
+    expect(client.end).toHaveBeenCalledTimes(1);
+  });
+
+  it("should roll back to the savepoint on SQLite's one connection, which is never closed", async () => {
+    const { runner } = fakeRunner(async () => {}, 'better-sqlite3');
+    const busy = Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' });
+    await expect(savepoint(runner.manager, () => Promise.reject(busy))).rejects.toBe(busy);
+    expect(runner.rollbackTransaction).toHaveBeenCalledTimes(1);
   });
 });

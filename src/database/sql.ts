@@ -76,6 +76,30 @@ export async function transaction<T>(
   }
 }
 
+/**
+ * A savepoint in a `transaction()`. Unlike a nested `EntityManager.transaction`, it sends no
+ * ROLLBACK TO SAVEPOINT after PostgreSQL stopped answering: on a mute connection that statement
+ * would wait out a read timeout of its own before the request could be answered 503, and
+ * `transaction()` closes such a connection anyway. SQLite's one connection is always rolled back.
+ */
+export async function savepoint<T>(
+  manager: EntityManager,
+  work: (manager: EntityManager) => Promise<T>,
+): Promise<T> {
+  const runner = manager.queryRunner;
+  if (runner === undefined) throw new Error('A savepoint needs a transaction to be in');
+  await runner.startTransaction();
+  try {
+    const result = await work(runner.manager);
+    await runner.commitTransaction();
+    return result;
+  } catch (err) {
+    if (isSqlite(manager.dataSource) || !isDatabaseUnavailable(err))
+      await runner.rollbackTransaction();
+    throw err;
+  }
+}
+
 // pg-pool drops a client that has begun to end instead of reusing it.
 async function closeConnection(runner: QueryRunner): Promise<void> {
   const client = (await runner.connect()) as { end?: () => Promise<void> };

@@ -1,7 +1,7 @@
 import { Injectable, Optional } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { NotFoundError } from '../common/errors/api-error.js';
-import { isDatabaseUnavailable } from '../database/database-errors.js';
+import { isDatabaseUnavailable, isUnanswered } from '../database/database-errors.js';
 import { GroupCommitQueue } from '../database/group-commit.js';
 import {
   type AnswerKeeper,
@@ -129,9 +129,11 @@ export class HoldsService {
     try {
       await this.commit(group);
     } catch (err) {
-      // Whose fault is unknown: each runs alone, so one bad request fails by itself.
-      if (group.length === 1 || isDatabaseUnavailable(err))
+      if (isUnanswered(err))
+        for (const call of [...group, ...this.queue.takeWaiting()]) call.reject(err);
+      else if (group.length === 1 || isDatabaseUnavailable(err))
         for (const call of group) call.reject(err);
+      // Whose fault is unknown: each runs alone, so one bad request fails by itself.
       else
         for (const call of group) await this.commit([call]).catch((e: unknown) => call.reject(e));
     }

@@ -1,8 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { InventoryRow } from '../inventory-row.js';
+import type { InventoryRepository } from './inventory.repository.js';
 import { itemEtag } from './preconditions.js';
 import type { StockLine } from './stock-lines.js';
-import { decideLines } from './stock-lines.service.js';
+import { decideLines, StockLinesService } from './stock-lines.service.js';
+import type { StockCommitted } from './stock-committed.js';
 
 const caller = { keyId: null, requestId: 'r' };
 const line = (petId: bigint, change: Partial<StockLine>): StockLine => ({
@@ -96,5 +98,57 @@ describe('decideLines', () => {
         },
       ],
     });
+  });
+});
+
+describe('StockLinesService groups', () => {
+  /** Each group's transaction waits until the test fails it. */
+  function serviceOverFailingTransactions() {
+    const transactions: ((err: unknown) => void)[] = [];
+    const repository = {
+      transaction: vi.fn(() => new Promise((_resolve, reject) => transactions.push(reject))),
+    };
+    const service = new StockLinesService(
+      repository as unknown as InventoryRepository,
+      { notify: () => undefined } as unknown as StockCommitted,
+    );
+    const write = () => {
+      const outcome: { error?: unknown } = {};
+      service
+        .applyLines([line(1n, { delta: 1 })], caller)
+        .catch((err: unknown) => (outcome.error = err));
+      return outcome;
+    };
+    return { transactions, repository, write };
+  }
+  const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+  it('should fail the calls queued behind a group of one that the database did not answer in time', async () => {
+    const { transactions, repository, write } = serviceOverFailingTransactions();
+    const first = write();
+    await turn();
+    const queued = [write(), write()];
+    await turn();
+    const timedOut = new Error('Query read timeout');
+    transactions[0](timedOut);
+    await turn();
+    expect(first.error).toBe(timedOut);
+    expect(queued.map((outcome) => outcome.error)).toEqual([timedOut, timedOut]);
+    expect(repository.transaction).toHaveBeenCalledTimes(1);
+  });
+
+  it('should give the calls queued behind a group whose connection was lost a group of their own', async () => {
+    const { transactions, repository, write } = serviceOverFailingTransactions();
+    const first = write();
+    await turn();
+    const queued = write();
+    await turn();
+    const reset = Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' });
+    transactions[0](reset);
+    await turn();
+    await turn();
+    expect(first.error).toBe(reset);
+    expect(queued.error).toBeUndefined();
+    expect(repository.transaction).toHaveBeenCalledTimes(2);
   });
 });

@@ -1,7 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { isConnectionLost, isDatabaseUnavailable } from '../../database/database-errors.js';
+import {
+  isConnectionLost,
+  isDatabaseUnavailable,
+  isUnanswered,
+} from '../../database/database-errors.js';
 import { GroupCommitQueue } from '../../database/group-commit.js';
+import { savepoint } from '../../database/sql.js';
 import { MAX_QUANTITY } from '../dto/inventory-update.dto.js';
 import { type InventoryRow, sameItem, sameStock } from '../inventory-row.js';
 import { nextStatus } from '../pet-status.js';
@@ -156,16 +161,16 @@ export class StockLinesService implements StockLinesWriter {
     try {
       await this.commit(group);
     } catch (err) {
-      if (group.length === 1) group[0].reject(err);
+      if (isUnanswered(err)) {
+        // Each call gets its 503 now, not after a retry of its own, and so do the calls that
+        // queued behind it meanwhile.
+        for (const call of [...group, ...this.queue.takeWaiting()]) call.reject(err);
+      } else if (group.length === 1) group[0].reject(err);
       else if (isConnectionLost(err)) {
         // Its connection broke (a killed backend): the group runs once more, on another.
         await this.commit(group).catch((again: unknown) => {
           for (const call of group) call.reject(again);
         });
-      } else if (isDatabaseUnavailable(err)) {
-        // Down or not answering: each call gets its 503 now, not after a retry of its own, and so
-        // do the calls that queued behind it meanwhile, rather than wait out one timeout more.
-        for (const call of [...group, ...this.queue.takeWaiting()]) call.reject(err);
       } else {
         // Failed outside any call's savepoint (the locks, the commit): whose fault is unknown.
         this.logger.warn(`A group of ${group.length} stock writes failed; retrying each alone`);
@@ -205,7 +210,7 @@ export class StockLinesService implements StockLinesWriter {
    */
   private async isolate(manager: EntityManager, calls: Call[], written: Written): Promise<void> {
     try {
-      const done = await manager.transaction((inner) => this.writeCalls(inner, calls, written));
+      const done = await savepoint(manager, (inner) => this.writeCalls(inner, calls, written));
       written.rows = done.rows;
       written.counter = done.counter;
       for (const [call, outcome] of done.outcomes) written.outcomes.set(call, outcome);
