@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { isUnanswered } from '../../database/database-errors.js';
 import { InventoryRepository } from '../writes/inventory.repository.js';
 import { InventoryListing } from './inventory-listing.js';
 
@@ -13,7 +14,8 @@ export class ListingCache {
   private cached: InventoryListing | undefined;
   private building: Promise<InventoryListing> | undefined;
   private nextRead: Promise<bigint> | undefined;
-  private reading: Promise<bigint> | undefined;
+  /** The read in flight, settling with its failure: the callers waiting share an unanswered one. */
+  private reading: Promise<unknown> | undefined;
 
   constructor(private readonly repository: InventoryRepository) {}
 
@@ -36,11 +38,20 @@ export class ListingCache {
    */
   private version(): Promise<bigint> {
     this.nextRead ??= new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() => this.reading?.catch(() => undefined))
-      .then(() => {
+      .then(() => this.reading)
+      .then((failure) => {
         this.nextRead = undefined;
+        if (failure !== undefined && isUnanswered(failure)) throw failure;
         const read = this.repository.version();
-        this.reading = read;
+        const settled: Promise<unknown> = read
+          .then(
+            () => undefined,
+            (err: unknown) => err,
+          )
+          .finally(() => {
+            if (this.reading === settled) this.reading = undefined;
+          });
+        this.reading = settled;
         return read;
       });
     return this.nextRead;
