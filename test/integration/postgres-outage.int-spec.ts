@@ -37,13 +37,12 @@ const KILL_EVERY_MS = 300;
 const STATEMENT_TIMEOUT_MS = 1000;
 const CONNECT_TIMEOUT_MS = 1000;
 /**
- * Every answer, 503s included, comes within this: a lost or mute database must not hang a
- * request longer than its timeouts (pg gives up on a statement a second after the server would,
- * and a GET may wait for a connection before its query).
+ * Every answer, 503s included, comes within the worst case docs/operations-failures.md gives: a
+ * connection waited for, a statement pg gives up on a second after the server would, and 1 s for
+ * a key not in the cache (instance b caches none) to wait for the lookups' share of the pool;
+ * with 1.5 s to spare for a loaded machine. Requests queued behind an unanswered one share its 503.
  */
-// A key not in the cache (instance b caches none) is looked up first, waiting at most 1 s for the
-// lookups' share of the pool: one more wait before the request's own statement.
-const ANSWER_LIMIT_MS = CONNECT_TIMEOUT_MS + STATEMENT_TIMEOUT_MS + 1000 + 1500 + 1000;
+const ANSWER_LIMIT_MS = CONNECT_TIMEOUT_MS + (STATEMENT_TIMEOUT_MS + 1000) + 1000 + 1500;
 /** Requests that began this soon after a switch may have met either state. */
 const SETTLE_MS = 300;
 const RECOVERY_LIMIT_MS = 5000;
@@ -340,7 +339,7 @@ describe('PostgreSQL connections killed, down and mute under load (integration)'
     expect(lost).toEqual([]);
 
     printReport(
-      `PostgreSQL down 2.5 s, then mute 4 s (statement timeout ${STATEMENT_TIMEOUT_MS} ms, connect timeout ${CONNECT_TIMEOUT_MS} ms); ${PETS.length} PATCH writers (one per pet), ${READERS_PER_INSTANCE * instances.length} GET readers on 2 instances`,
+      `PostgreSQL down 2.5 s, then mute 6 s (statement timeout ${STATEMENT_TIMEOUT_MS} ms, connect timeout ${CONNECT_TIMEOUT_MS} ms); ${PETS.length} PATCH writers (one per pet), ${READERS_PER_INSTANCE * instances.length} GET readers on 2 instances`,
       {
         'requests sent': samples.length,
         'requests answered': samples.filter((s) => s.status !== 0).length,
