@@ -71,6 +71,10 @@ describe('isConnectionLost', () => {
     ['a terminated backend', new QueryFailedError('SELECT 1', [], withCode('57P01'))],
     ['a reset connection', withCode('ECONNRESET')],
     ['a connection that ended mid-statement', new Error('Connection terminated unexpectedly')],
+    [
+      'a client whose connection failed earlier',
+      new Error('Client has encountered a connection error and is not queryable'),
+    ],
     ['a runner whose connection was let go', new QueryRunnerProviderAlreadyReleasedError()],
   ])('should tell %s, which another connection may serve', (_label, err) => {
     expect(isConnectionLost(err)).toBe(true);

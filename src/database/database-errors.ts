@@ -85,7 +85,7 @@ export function isConnectionLost(err: unknown): boolean {
       // pg-pool's connect timeout wraps the "terminated unexpectedly" of the connection it cut
       // off: the server did not answer, and another connect would wait as long.
       if (/due to connection timeout$/.test(message)) return false;
-      if (/^Connection terminated unexpectedly/.test(message)) return true;
+      if (/^Connection terminated unexpectedly|is not queryable$/.test(message)) return true;
     }
     if (RELEASED_RUNNER_ERRORS.has(String(name))) return true;
     current =
