@@ -102,13 +102,38 @@ describe('PostgreSQL configuration and outages (integration)', () => {
   it('should keep the request timeouts off the migration connection', async () => {
     const database = await emptyDatabase(context);
     cleanup.push(database.drop);
-    // A migration may run far longer than a request may; a 1 ms statement timeout would fail any.
+    // A migration may run far longer than a request may: one held up for longer than the
+    // statement timeout must still apply. An uncommitted table of the same name holds up the
+    // CREATE TABLE of TypeORM's migrations table until this transaction ends.
+    const timeoutMs = 100;
     const options = dataSourceOptions(
-      loadConfig({ DATABASE_URL: database.url, DB_STATEMENT_TIMEOUT_MS: '1' }).database,
+      loadConfig({ DATABASE_URL: database.url, DB_STATEMENT_TIMEOUT_MS: String(timeoutMs) })
+        .database,
     );
-    const source = await openDataSource(options);
+    const source = await admin(database.url, async (client) => {
+      await client.query('BEGIN');
+      await client.query('CREATE TABLE migrations (id int)');
+      let settled = false;
+      const opening = openDataSource(options).finally(() => (settled = true));
+      opening.catch(() => undefined);
+      // Waiting on our lock for longer than a request's statement may run, by the server's clock.
+      while (!settled) {
+        // Inside a transaction the activity view is read once unless its snapshot is cleared.
+        await client.query('SELECT pg_stat_clear_snapshot()');
+        const { rows } = await client.query<{ held: boolean }>(
+          `SELECT count(*) > 0 AS held FROM pg_stat_activity
+           WHERE datname = current_database() AND wait_event_type = 'Lock'
+             AND query LIKE 'CREATE TABLE "migrations"%'
+             AND clock_timestamp() - query_start > $1::int * interval '3 ms'`,
+          [timeoutMs],
+        );
+        if (rows[0].held) break;
+      }
+      await client.query('ROLLBACK');
+      return opening;
+    });
     cleanup.push(() => source.destroy());
-    await expect(source.query('SELECT pg_sleep(0.05)')).rejects.toMatchObject({
+    await expect(source.query(`SELECT pg_sleep(${(timeoutMs * 3) / 1000})`)).rejects.toMatchObject({
       driverError: { code: '57014' },
     });
     const migrated = await admin(database.url, (client) =>
