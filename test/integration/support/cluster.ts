@@ -21,6 +21,8 @@ export interface Instance {
   /** What the process wrote to stdout and stderr so far. */
   log(): string;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Set once it answered ready: from then on, an exit no test asked for prints its log. */
+  ready: boolean;
 }
 
 /** Spawns `node dist/main.js` with `env` on a free port; see `waitReady`. */
@@ -40,7 +42,23 @@ export async function spawnInstance(name: string, env: Record<string, string>): 
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.on('exit', (code, signal) => resolve({ code, signal })),
   );
-  return { name, port, baseUrl: `http://127.0.0.1:${port}`, child, log: () => output, exited };
+  const instance: Instance = {
+    name,
+    port,
+    baseUrl: `http://127.0.0.1:${port}`,
+    child,
+    log: () => output,
+    exited,
+    ready: false,
+  };
+  // A server that dies under a test otherwise shows only as refused connections.
+  void exited.then(({ code, signal }) => {
+    if (instance.ready && !child.killed)
+      process.stderr.write(
+        `[instance exited] ${name} (code ${code}, signal ${signal}); its last output:\n${output.slice(-8000)}\n`,
+      );
+  });
+  return instance;
 }
 
 /**
@@ -106,7 +124,10 @@ export async function waitReady(instance: Instance, timeoutMs = 45_000): Promise
         `${instance.name} exited (${JSON.stringify(exit)}) before it was ready:\n${instance.log()}`,
       );
     try {
-      if ((await send(instance, 'GET', '/health/ready')).status === 200) return;
+      if ((await send(instance, 'GET', '/health/ready')).status === 200) {
+        instance.ready = true;
+        return;
+      }
     } catch {
       // Not listening yet.
     }
