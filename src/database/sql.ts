@@ -59,8 +59,7 @@ export async function transaction<T>(
     return result;
   } catch (err) {
     if (runner.isTransactionActive && !runner.isReleased) {
-      // A broken connection would make ROLLBACK wait out its timeout; closed, the server rolls back.
-      if (!isSqlite(dataSource) && isDatabaseUnavailable(err)) unusable = true;
+      if (closedWithoutRollback(dataSource, err)) unusable = true;
       else {
         try {
           await runner.rollbackTransaction();
@@ -76,11 +75,15 @@ export async function transaction<T>(
   }
 }
 
+// A broken or mute connection would make ROLLBACK wait out its timeout; closed, the server rolls
+// back. SQLite's one connection is never closed.
+function closedWithoutRollback(dataSource: DataSource, err: unknown): boolean {
+  return !isSqlite(dataSource) && isDatabaseUnavailable(err);
+}
+
 /**
  * A savepoint in a `transaction()`. Unlike a nested `EntityManager.transaction`, it sends no
- * ROLLBACK TO SAVEPOINT after PostgreSQL stopped answering: on a mute connection that statement
- * would wait out a read timeout of its own before the request could be answered 503, and
- * `transaction()` closes such a connection anyway. SQLite's one connection is always rolled back.
+ * ROLLBACK TO SAVEPOINT on a connection `transaction()` will close.
  */
 export async function savepoint<T>(
   manager: EntityManager,
@@ -94,8 +97,7 @@ export async function savepoint<T>(
     await runner.commitTransaction();
     return result;
   } catch (err) {
-    if (isSqlite(manager.dataSource) || !isDatabaseUnavailable(err))
-      await runner.rollbackTransaction();
+    if (!closedWithoutRollback(manager.dataSource, err)) await runner.rollbackTransaction();
     throw err;
   }
 }
