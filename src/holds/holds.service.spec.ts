@@ -1,11 +1,10 @@
+import { setImmediate as turn } from 'node:timers/promises';
 import { describe, expect, it, vi } from 'vitest';
 import type { StockCommitted } from '../inventory/writes/stock-committed.js';
 import type { InventoryRepository } from '../inventory/writes/inventory.repository.js';
 import type { IdempotencyService, IdempotentRequest } from '../idempotency/idempotency.service.js';
 import type { HoldsRepository } from './holds.repository.js';
 import { HoldsService } from './holds.service.js';
-
-const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Each group's transaction waits until the test fails it. */
 function serviceOverFailingTransactions() {

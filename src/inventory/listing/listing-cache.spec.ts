@@ -1,3 +1,4 @@
+import { setImmediate as turn } from 'node:timers/promises';
 import { describe, expect, it, vi } from 'vitest';
 import type { InventoryRepository } from '../writes/inventory.repository.js';
 import { ListingCache } from './listing-cache.js';
@@ -11,8 +12,6 @@ function deferred<T>() {
   });
   return { promise, resolve, reject };
 }
-
-const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 function cacheOverReads() {
   const reads: ReturnType<typeof deferred<bigint>>[] = [];

@@ -1,3 +1,4 @@
+import { setImmediate as turn } from 'node:timers/promises';
 import { describe, expect, it, vi } from 'vitest';
 import type { InventoryRow } from '../inventory-row.js';
 import type { InventoryRepository } from './inventory.repository.js';
@@ -121,8 +122,6 @@ describe('StockLinesService groups', () => {
     };
     return { transactions, repository, write };
   }
-  const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
   it('should fail the calls queued behind a group of one that the database did not answer in time', async () => {
     const { transactions, repository, write } = serviceOverFailingTransactions();
     const first = write();
