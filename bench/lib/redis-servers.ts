@@ -1,6 +1,6 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -8,6 +8,8 @@ import { Redis } from 'ioredis';
 
 const run = promisify(execFile);
 const HOST = '127.0.0.1';
+/** Redis Cluster's bus port is the node's port + 10000 (`cluster-port` left at 0). */
+const CLUSTER_BUS_OFFSET = 10_000;
 
 /** One redis-server process (a data node or a sentinel) on a free local port. */
 export interface RedisProcess {
@@ -17,21 +19,40 @@ export interface RedisProcess {
   exited: Promise<void>;
 }
 
-function freePort(): Promise<number> {
+function listen(port: number): Promise<Server> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
-    server.listen(0, HOST, () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
+    server.listen(port, HOST, () => resolve(server));
   });
 }
 
-async function until(check: () => Promise<boolean>, what: string, timeoutMs = 30_000) {
+/**
+ * A port nobody listens on right now, and with `busOffset` one whose port + `busOffset` is free as
+ * well: a Cluster node also binds its bus port, 10000 above its own, and exits if that is taken.
+ */
+export async function freePort(busOffset?: number): Promise<number> {
+  for (;;) {
+    const server = await listen(0);
+    const { port } = server.address() as { port: number };
+    const bus =
+      busOffset === undefined ? undefined : await listen(port + busOffset).catch(() => null);
+    await Promise.all([server, bus].map((s) => s && new Promise((done) => s.close(done))));
+    if (bus !== null) return port;
+  }
+}
+
+async function until(
+  check: () => Promise<boolean>,
+  what: string,
+  timeoutMs = 30_000,
+  gaveUp: () => string | undefined = () => undefined,
+) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (await check().catch(() => false)) return;
+    const reason = gaveUp();
+    if (reason !== undefined) throw new Error(`${what}: ${reason}`);
     if (Date.now() > deadline) throw new Error(`${what} not within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -39,7 +60,15 @@ async function until(check: () => Promise<boolean>, what: string, timeoutMs = 30
 
 /** Runs one command on a node with a short-lived connection. */
 export async function command(port: number, ...args: (string | number)[]): Promise<unknown> {
-  const redis = new Redis({ host: HOST, port, lazyConnect: true, maxRetriesPerRequest: 0 });
+  // Bounded: a port another process took accepts the connection and may never answer.
+  const redis = new Redis({
+    host: HOST,
+    port,
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    connectTimeout: 5_000,
+    commandTimeout: 5_000,
+  });
   redis.on('error', () => {});
   try {
     await redis.connect();
@@ -58,45 +87,100 @@ export class RedisServers {
   readonly dir = mkdtempSync(join(tmpdir(), 'petstore-redis-'));
   readonly processes: RedisProcess[] = [];
 
-  private async spawn(args: string[], port: number): Promise<RedisProcess> {
-    const child = spawn('redis-server', args, { cwd: this.dir, stdio: 'ignore' });
-    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    const node = { port, address: `${HOST}:${port}`, child, exited };
-    this.processes.push(node);
-    await until(async () => (await command(port, 'PING')) === 'PONG', `redis-server on ${port}`);
-    return node;
+  /** `pickPort` chooses each process's port; tests give one that hands out a taken port. */
+  constructor(private readonly pickPort: (busOffset?: number) => Promise<number> = freePort) {}
+
+  /**
+   * Starts `redis-server` with the arguments `argsFor` gives a free port. Another process can take
+   * that port between its choice and redis-server's bind (tests run side by side), and redis-server
+   * then exits: so a process that exits before it answers is started again on another port.
+   */
+  private async spawn(
+    argsFor: (port: number) => string[],
+    busOffset?: number,
+    attempts = 5,
+  ): Promise<RedisProcess> {
+    for (let attempt = 1; ; attempt++) {
+      const port = await this.pickPort(busOffset);
+      const child = spawn('redis-server', argsFor(port), {
+        cwd: this.dir,
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
+      // A bad option is reported on stderr, before the log file is opened.
+      let stderr = '';
+      child.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk).slice(-2000)));
+      let gone = false;
+      const exited = new Promise<void>((resolve) =>
+        child.once('exit', () => {
+          gone = true;
+          resolve();
+        }),
+      );
+      const node = { port, address: `${HOST}:${port}`, child, exited };
+      try {
+        await until(
+          // The exit ends a wait on a port another process took, which may never answer.
+          () =>
+            Promise.race([
+              command(port, 'PING').then((reply) => reply === 'PONG'),
+              exited.then(() => false),
+            ]),
+          `redis-server on ${port}`,
+          30_000,
+          () => (gone ? `exited: ${stderr.trim() || this.logTail(port)}` : undefined),
+        );
+        this.processes.push(node);
+        return node;
+      } catch (err) {
+        if (!gone) child.kill('SIGKILL');
+        await exited;
+        if (!gone || attempt === attempts) throw err;
+      }
+    }
+  }
+
+  /** The last lines redis-server wrote to its log on `port`. */
+  private logTail(port: number): string {
+    const file = [`redis-${port}.log`, `sentinel-${port}.log`]
+      .map((name) => join(this.dir, name))
+      .find((path) => existsSync(path));
+    return file ? readFileSync(file, 'utf8').trim().split('\n').slice(-3).join(' | ') : 'no log';
   }
 
   /** A data node; `extra` are redis-server options such as `--replicaof`. */
   async server(...extra: string[]): Promise<RedisProcess> {
-    const port = await freePort();
-    const args = [
-      ...['--port', String(port), '--bind', HOST, '--dir', this.dir],
-      ...['--save', '', '--appendonly', 'no', '--dbfilename', `dump-${port}.rdb`],
-      ...['--logfile', `redis-${port}.log`],
-    ];
-    return this.spawn([...args, ...extra], port);
+    const cluster = extra.includes('--cluster-enabled');
+    return this.spawn(
+      (port) => [
+        ...['--port', String(port), '--bind', HOST, '--dir', this.dir],
+        ...['--save', '', '--appendonly', 'no', '--dbfilename', `dump-${port}.rdb`],
+        ...['--logfile', `redis-${port}.log`],
+        ...extra,
+      ],
+      cluster ? CLUSTER_BUS_OFFSET : undefined,
+    );
   }
 
   /** A sentinel watching `master` as `name`, noticing its death after 1 s. */
   async sentinel(name: string, master: RedisProcess): Promise<RedisProcess> {
-    const port = await freePort();
-    const file = join(this.dir, `sentinel-${port}.conf`);
-    writeFileSync(
-      file,
-      [
-        `port ${port}`,
-        `bind ${HOST}`,
-        `dir ${this.dir}`,
-        `logfile sentinel-${port}.log`,
-        `sentinel monitor ${name} ${HOST} ${master.port} 2`,
-        `sentinel down-after-milliseconds ${name} 1000`,
-        `sentinel failover-timeout ${name} 5000`,
-        `sentinel parallel-syncs ${name} 1`,
-        '',
-      ].join('\n'),
-    );
-    return this.spawn([file, '--sentinel'], port);
+    return this.spawn((port) => {
+      const file = join(this.dir, `sentinel-${port}.conf`);
+      writeFileSync(
+        file,
+        [
+          `port ${port}`,
+          `bind ${HOST}`,
+          `dir ${this.dir}`,
+          `logfile sentinel-${port}.log`,
+          `sentinel monitor ${name} ${HOST} ${master.port} 2`,
+          `sentinel down-after-milliseconds ${name} 1000`,
+          `sentinel failover-timeout ${name} 5000`,
+          `sentinel parallel-syncs ${name} 1`,
+          '',
+        ].join('\n'),
+      );
+      return [file, '--sentinel'];
+    });
   }
 
   kill(node: RedisProcess, signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
