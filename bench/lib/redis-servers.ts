@@ -1,10 +1,10 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Redis } from 'ioredis';
+import { freePort } from './ports.js';
 
 const run = promisify(execFile);
 const HOST = '127.0.0.1';
@@ -17,29 +17,6 @@ export interface RedisProcess {
   address: string;
   child: ChildProcess;
   exited: Promise<void>;
-}
-
-function listen(port: number): Promise<Server> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(port, HOST, () => resolve(server));
-  });
-}
-
-/**
- * A port nobody listens on right now, and with `busOffset` one whose port + `busOffset` is free as
- * well: a Cluster node also binds its bus port, 10000 above its own, and exits if that is taken.
- */
-export async function freePort(busOffset?: number): Promise<number> {
-  for (;;) {
-    const server = await listen(0);
-    const { port } = server.address() as { port: number };
-    const bus =
-      busOffset === undefined ? undefined : await listen(port + busOffset).catch(() => null);
-    await Promise.all([server, bus].map((s) => s && new Promise((done) => s.close(done))));
-    if (bus !== null) return port;
-  }
 }
 
 async function until(

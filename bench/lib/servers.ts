@@ -2,7 +2,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { openSync, closeSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
-import { cpuMicros, freePort, type Memory, readMemory, resetPeak, sleep } from './system.js';
+import { freePort } from './ports.js';
+import { cpuMicros, type Memory, readMemory, resetPeak, sleep } from './system.js';
 
 export interface ProbeReport {
   maxMs: number;

@@ -1,6 +1,7 @@
 import { createServer, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { command, freePort, RedisServers } from '../../bench/lib/redis-servers.js';
+import { freePort } from '../../bench/lib/ports.js';
+import { command, RedisServers } from '../../bench/lib/redis-servers.js';
 
 interface Squatter {
   close(): Promise<void>;

@@ -1,10 +1,10 @@
 import { type ChildProcessWithoutNullStreams, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { EventEmitter } from 'node:events';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../bench/lib/ports.js';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const MAIN = join(ROOT, 'dist', 'main.js');
@@ -69,17 +69,8 @@ export async function ensureBuilt(): Promise<void> {
   }
 }
 
-/** A port nobody listens on right now (the OS picks it; the server binds it a moment later). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
+/** Where tests start servers of their own; see bench/lib/ports.ts. */
+export { freePort };
 
 export interface CliResult {
   code: number | null;
