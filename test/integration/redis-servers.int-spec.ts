@@ -63,7 +63,12 @@ describe('RedisServers (integration harness)', () => {
       return next;
     });
 
-    const node = await servers.server('--cluster-enabled', 'yes', '--cluster-config-file', 'n.conf');
+    const node = await servers.server(
+      '--cluster-enabled',
+      'yes',
+      '--cluster-config-file',
+      'n.conf',
+    );
 
     expect(node.port).toBe(offered[1]);
     expect(String(await command(node.port, 'INFO', 'cluster'))).toMatch(/cluster_enabled:1/);
