@@ -13,13 +13,13 @@ function listen(port: number): Promise<Server> {
 }
 
 /** The first port the kernel hands out for listen(0) and outgoing connections. */
-function ephemeralLow(): number {
+const EPHEMERAL_LOW = ((): number => {
   try {
     return Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').split(/\s+/)[0]);
   } catch {
     return 49_152; // IANA's dynamic range, which macOS uses
   }
-}
+})();
 
 /**
  * A port nobody listens on right now, for a process started a moment later, and with `offset` one
@@ -42,7 +42,7 @@ export async function freePort(offset = 0): Promise<number> {
 }
 
 async function candidate(offset: number): Promise<number> {
-  const highest = ephemeralLow() - 1 - offset;
+  const highest = EPHEMERAL_LOW - 1 - offset;
   if (highest > LOWEST) return LOWEST + Math.floor(Math.random() * (highest - LOWEST + 1));
   // An ephemeral range that starts this low leaves no room below it: let the kernel choose.
   const server = await listen(0);

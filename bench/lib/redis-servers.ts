@@ -35,6 +35,10 @@ async function until(
   }
 }
 
+function running(child: ChildProcess): boolean {
+  return child.exitCode === null && child.signalCode === null;
+}
+
 /** Runs one command on a node with a short-lived connection. */
 export async function command(port: number, ...args: (string | number)[]): Promise<unknown> {
   // Bounded: a port another process took accepts the connection and may never answer.
@@ -86,13 +90,7 @@ export class RedisServers {
       // A bad option is reported on stderr, before the log file is opened.
       let stderr = '';
       child.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk).slice(-2000)));
-      let gone = false;
-      const exited = new Promise<void>((resolve) =>
-        child.once('exit', () => {
-          gone = true;
-          resolve();
-        }),
-      );
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
       const node = { port, address: `${HOST}:${port}`, child, exited };
       try {
         await until(
@@ -104,14 +102,15 @@ export class RedisServers {
             ]),
           `redis-server on ${port}`,
           30_000,
-          () => (gone ? `exited: ${stderr.trim() || this.logTail(port)}` : undefined),
+          () => (running(child) ? undefined : `exited: ${stderr.trim() || this.logTail(port)}`),
         );
         this.processes.push(node);
         return node;
       } catch (err) {
-        if (!gone) child.kill('SIGKILL');
+        const stalled = running(child);
+        if (stalled) child.kill('SIGKILL');
         await exited;
-        if (!gone || attempt === attempts) throw err;
+        if (stalled || attempt === attempts) throw err;
       }
     }
   }
@@ -167,11 +166,7 @@ export class RedisServers {
 
   async stop(): Promise<void> {
     await Promise.all(
-      this.processes.map((node) =>
-        node.child.exitCode === null && node.child.signalCode === null
-          ? this.kill(node)
-          : undefined,
-      ),
+      this.processes.map((node) => (running(node.child) ? this.kill(node) : undefined)),
     );
     rmSync(this.dir, { recursive: true, force: true });
   }
